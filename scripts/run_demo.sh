@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# README command 1: set up .venv if needed, then run the whole workflow on the embedded demo corpus.
+# Extra arguments go to snakemake (e.g. --dry-run, --forceall).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/bootstrap.sh
+export PATH="$PWD/.venv/bin:$PATH"
+snakemake --cores "${MSBENCH_CORES:-$(nproc)}" "$@"
+echo "[demo] manifests in results/manifests/:"
+ls -1 results/manifests/

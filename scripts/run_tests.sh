@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# README command 2: set up .venv if needed, then run the whole test suite.
+# Extra arguments go to pytest (e.g. -k adapters, -m "not slow").
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/bootstrap.sh
+export PATH="$PWD/.venv/bin:$PATH"
+python -m pytest -q "$@"

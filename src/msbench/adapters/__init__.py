@@ -1,0 +1,114 @@
+"""One adapter per annotation format; all return :class:`msbench.records.SessionAnnotation`.
+
+=============  ==============================================  ===================
+adapter        files                                           session id from
+=============  ==============================================  ===================
+``rttm``       ``*.rttm`` (+ UEM, + STM or SegLST transcripts)  RTTM file field
+``textgrid``   ``<session>.TextGrid``, one tier per speaker     file name
+``chime``      CHiME-6 / DiPCo ``<session>.json``               ``session_id``
+``seglst``     meeteval SegLST ``*.json``                       ``session_id``
+``lhotse``     supervisions (+ recordings) ``.jsonl[.gz]``      ``recording_id``
+=============  ==============================================  ===================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from msbench.adapters.chime import read_chime
+from msbench.adapters.lhotse_manifest import read_lhotse
+from msbench.adapters.rttm import read_rttm, read_stm, read_uem
+from msbench.adapters.seglst import read_seglst
+from msbench.adapters.textgrid import read_textgrid
+from msbench.dataset_sheet import SourceSpec, expand_glob
+from msbench.errors import InputError
+from msbench.records import Segment, SessionAnnotation
+
+Reader = Callable[..., list[SessionAnnotation]]
+
+READERS: dict[str, Reader] = {
+    "rttm": read_rttm,
+    "textgrid": read_textgrid,
+    "chime": read_chime,
+    "seglst": read_seglst,
+}
+FORMATS = (*READERS, "lhotse")
+
+
+def detect_format(path: str | Path) -> str:
+    """Guess the adapter from the file name (and, for JSON, the time field type)."""
+    name = str(path).lower()
+    if name.endswith(".rttm"):
+        return "rttm"
+    if name.endswith(".textgrid"):
+        return "textgrid"
+    if name.endswith((".jsonl", ".jsonl.gz")):
+        return "lhotse"
+    if name.endswith(".json"):
+        from msbench.textio import read_json
+
+        entries = read_json(path)
+        first = entries[0] if isinstance(entries, list) and entries else {}
+        start = first.get("start_time") if isinstance(first, dict) else None
+        return "seglst" if isinstance(start, (int, float)) else "chime"
+    raise InputError(path, "cannot tell the annotation format", fix=f"pass --format, one of {FORMATS}")
+
+
+def read_annotation_file(
+    path: str | Path, fmt: str | None = None, encoding: str | None = None
+) -> list[SessionAnnotation]:
+    fmt = fmt or detect_format(path)
+    if fmt == "lhotse":
+        return read_lhotse(path)
+    if fmt not in READERS:
+        raise InputError(path, f"unknown format {fmt!r}", fix=f"use one of {FORMATS}")
+    return READERS[fmt](path, encoding)
+
+
+def read_transcripts(pattern: str, encoding: str | None) -> dict[str, tuple[Segment, ...]]:
+    """STM (``.stm``) or SegLST (``.json``) files -> words segments per session."""
+    by_session: dict[str, tuple[Segment, ...]] = {}
+    for path in expand_glob(pattern):
+        reader = read_stm if path.lower().endswith(".stm") else read_seglst
+        for session in reader(path, encoding):
+            by_session[session.session_id] = by_session.get(session.session_id, ()) + session.segments
+    return by_session
+
+
+def read_source_annotations(
+    spec: SourceSpec,
+) -> tuple[list[SessionAnnotation], dict[str, tuple[Segment, ...]], list[InputError]]:
+    """All sessions of a source, their transcripts, and the files that could not be read."""
+    encoding = spec.encoding or None
+    sessions: list[SessionAnnotation] = []
+    errors: list[InputError] = []
+    files = spec.annotation_files()
+    if not files:
+        errors.append(
+            InputError(spec.annotations, "no annotation file matches this pattern",
+                       fix=f"fix `annotations` of source {spec.name!r} in the dataset sheet")
+        )
+    for path in files:
+        try:
+            if spec.adapter == "lhotse":
+                sessions.extend(read_lhotse(path, spec.recordings or None))
+            else:
+                sessions.extend(READERS[spec.adapter](path, encoding))
+        except InputError as error:
+            errors.append(error)
+    transcripts: dict[str, tuple[Segment, ...]] = {}
+    if spec.transcripts:
+        try:
+            transcripts = read_transcripts(spec.transcripts, encoding)
+        except InputError as error:
+            errors.append(error)
+    return sessions, transcripts, errors
+
+
+def read_uem_durations(pattern: str, encoding: str | None = None) -> dict[str, float]:
+    return {
+        session: end
+        for path in expand_glob(pattern)
+        for session, (_, end) in read_uem(path, encoding).items()
+    }

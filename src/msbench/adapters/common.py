@@ -1,0 +1,94 @@
+"""Shared building blocks for adapters: per-session collection with precise problem reports."""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from msbench.records import Segment, SessionAnnotation
+
+#: Speaker labels that mean "no speaker" in real files (RTTM writes ``<NA>``).
+EMPTY_SPEAKER_LABELS = frozenset({"", "<NA>", "<na>", "NA"})
+
+
+@dataclass
+class SessionCollector:
+    """Collects segments per session from one annotation file, validating each one.
+
+    A segment whose end is not after its start, whose times are not finite, or
+    whose speaker label is empty becomes a *problem* of its session (with its
+    location); the session is then rejected downstream, the other sessions of
+    the file are unaffected.
+    """
+
+    file: str
+    segments: dict[str, list[Segment]] = field(default_factory=lambda: defaultdict(list))
+    problems: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    durations: dict[str, float] = field(default_factory=dict)
+    audio_paths: dict[str, str] = field(default_factory=dict)
+    order: list[str] = field(default_factory=list)
+
+    def touch(self, session: str) -> None:
+        if session not in self.segments:
+            self.order.append(session)
+            self.segments[session]  # noqa: B018 - creates the empty list
+
+    def add(
+        self,
+        session: str,
+        speaker: str,
+        start: float,
+        end: float,
+        where: str,
+        words: str | None = None,
+    ) -> None:
+        self.touch(session)
+        origin = f"{self.file}:{where}"
+        label = speaker.strip()
+        if label in EMPTY_SPEAKER_LABELS:
+            self.problems[session].append(
+                f"{origin}: empty speaker label {speaker!r} (give every segment a speaker)"
+            )
+            return
+        if not (math.isfinite(start) and math.isfinite(end)):
+            self.problems[session].append(f"{origin}: non-finite time {start!r}..{end!r}")
+            return
+        if end <= start:
+            kind = "zero-length" if end == start else "negative-length"
+            self.problems[session].append(
+                f"{origin}: {kind} segment {start:.3f}..{end:.3f} s of speaker {label!r}"
+                " (fix or delete this segment)"
+            )
+            return
+        if start < 0:
+            self.problems[session].append(f"{origin}: segment starts before 0 s ({start:.3f})")
+            return
+        self.segments[session].append(Segment(session, start, end, label, words, origin))
+
+    def problem(self, session: str, message: str) -> None:
+        self.touch(session)
+        self.problems[session].append(message)
+
+    def sessions(self) -> list[SessionAnnotation]:
+        return [
+            SessionAnnotation(
+                session_id=session,
+                file=self.file,
+                segments=tuple(sorted(self.segments[session])),
+                duration=self.durations.get(session),
+                audio_path=self.audio_paths.get(session),
+                problems=tuple(self.problems.get(session, ())),
+            )
+            for session in self.order
+        ]
+
+
+def session_from_filename(path: str | Path) -> str:
+    """``.../M_R003S01C01.TextGrid`` -> ``M_R003S01C01`` (CHiME: ``S02.json`` -> ``S02``)."""
+    name = Path(path).name
+    for suffix in (".jsonl.gz", ".json.gz"):
+        if name.endswith(suffix):
+            return name[: -len(suffix)]
+    return Path(name).stem

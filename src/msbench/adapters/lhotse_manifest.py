@@ -1,0 +1,54 @@
+"""lhotse manifests: a supervisions manifest, plus the recordings manifest for audio paths.
+
+Users run lhotse's recipes (``lhotse prepare aishell4 ...``) and point msbench at
+``*_supervisions_*.jsonl.gz`` (annotations) and ``*_recordings_*.jsonl.gz``
+(audio). Both are read with lhotse itself. A supervision's ``recording_id`` is
+the session; ``start``/``duration`` are seconds; the recording's first ``file``
+source is the audio path and its ``duration`` the annotation's duration.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from msbench.adapters.common import SessionCollector
+from msbench.errors import InputError
+from msbench.records import SessionAnnotation
+
+
+def read_lhotse(
+    supervisions: str | Path, recordings: str | Path | None = None
+) -> list[SessionAnnotation]:
+    from lhotse import RecordingSet, SupervisionSet
+
+    collector = SessionCollector(str(supervisions))
+    if recordings:
+        try:
+            recording_set = list(RecordingSet.from_jsonl_lazy(recordings))
+        except (KeyError, TypeError, ValueError) as error:
+            raise InputError(recordings, f"not a lhotse recordings manifest ({error})") from error
+        for index, recording in enumerate(recording_set, start=1):
+            if recording.id in collector.durations:
+                collector.problem(
+                    recording.id, f"{recordings}:line {index}: recording id appears twice"
+                )
+            collector.touch(recording.id)
+            collector.durations[recording.id] = float(recording.duration)
+            files = [source for source in recording.sources if source.type == "file"]
+            if files:
+                collector.audio_paths[recording.id] = str(files[0].source)
+    try:
+        supervision_set = list(SupervisionSet.from_jsonl_lazy(supervisions))
+    except (KeyError, TypeError, ValueError) as error:
+        raise InputError(supervisions, f"not a lhotse supervisions manifest ({error})") from error
+    for index, supervision in enumerate(supervision_set, start=1):
+        where = f"line {index} (supervision {supervision.id!r})"
+        collector.add(
+            supervision.recording_id,
+            supervision.speaker or "",
+            float(supervision.start),
+            float(supervision.end),
+            where,
+            supervision.text,
+        )
+    return collector.sessions()

@@ -1,0 +1,86 @@
+"""RTTM speaker-activity files, optionally with a UEM and an STM or SegLST transcript.
+
+RTTM line: ``SPEAKER <file> <chnl> <tbeg> <tdur> <ortho> <stype> <name> <conf> <slat>``
+(NIST RT-09). Only ``SPEAKER`` lines carry segments; comment (``;;`` or ``#``)
+and other record types are ignored. Times are seconds; ``<NA>`` as a speaker
+name counts as an empty label.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from msbench.adapters.common import SessionCollector
+from msbench.errors import InputError
+from msbench.records import SessionAnnotation
+from msbench.textio import read_text
+
+
+def _is_comment(line: str) -> bool:
+    stripped = line.strip()
+    return not stripped or stripped.startswith((";;", "#"))
+
+
+def read_rttm(path: str | Path, encoding: str | None = None) -> list[SessionAnnotation]:
+    collector = SessionCollector(str(path))
+    for number, line in enumerate(read_text(path, encoding).splitlines(), start=1):
+        if _is_comment(line):
+            continue
+        fields = line.split()
+        if fields[0] != "SPEAKER":
+            continue
+        if len(fields) < 8:
+            raise InputError(
+                path,
+                f"RTTM line has {len(fields)} fields, expected 10",
+                where=f"line {number}",
+                fix="SPEAKER <file> <chnl> <tbeg> <tdur> <NA> <NA> <name> <NA> <NA>",
+            )
+        session, speaker = fields[1], fields[7]
+        try:
+            start, duration = float(fields[3]), float(fields[4])
+        except ValueError:
+            collector.problem(
+                session, f"{path}:line {number}: tbeg/tdur {fields[3]!r} {fields[4]!r} are not numbers"
+            )
+            continue
+        collector.add(session, speaker, start, start + duration, f"line {number}")
+    return collector.sessions()
+
+
+def read_uem(path: str | Path, encoding: str | None = None) -> dict[str, tuple[float, float]]:
+    """UEM lines ``<file> <chnl> <start> <end>`` -> ``{session: (start, end)}``."""
+    regions: dict[str, tuple[float, float]] = {}
+    for number, line in enumerate(read_text(path, encoding).splitlines(), start=1):
+        if _is_comment(line):
+            continue
+        fields = line.split()
+        try:
+            regions[fields[0]] = (float(fields[2]), float(fields[3]))
+        except (IndexError, ValueError) as error:
+            raise InputError(
+                path, f"malformed UEM line {line.strip()!r}", where=f"line {number}",
+                fix="<file> <chnl> <start> <end>",
+            ) from error
+    return regions
+
+
+def read_stm(path: str | Path, encoding: str | None = None) -> list[SessionAnnotation]:
+    """STM transcript lines ``<file> <chnl> <speaker> <start> <end> [<label>] <words...>``."""
+    collector = SessionCollector(str(path))
+    for number, line in enumerate(read_text(path, encoding).splitlines(), start=1):
+        if _is_comment(line):
+            continue
+        fields = line.split()
+        if len(fields) < 5:
+            raise InputError(path, "STM line needs at least 5 fields", where=f"line {number}")
+        words = fields[5:]
+        if words and words[0].startswith("<") and words[0].endswith(">"):
+            words = words[1:]
+        try:
+            start, end = float(fields[3]), float(fields[4])
+        except ValueError:
+            collector.problem(fields[0], f"{path}:line {number}: start/end are not numbers")
+            continue
+        collector.add(fields[0], fields[2], start, end, f"line {number}", " ".join(words))
+    return collector.sessions()

@@ -1,0 +1,56 @@
+"""Praat TextGrids with one interval tier per speaker (AISHELL-4, AliMeeting, AISHELL-5).
+
+* One file per session; the session id is the file name without ``.TextGrid``.
+* Each interval tier is a speaker, named by the tier. Tiers that share a name
+  are one speaker: Praat allows duplicate names and real corpora use them.
+* An interval is silence when its text is empty or consists only of
+  non-speech tags such as ``<%>``, ``<sil>``, ``<$>`` or ``[noise]``
+  (:data:`NON_SPEECH_TEXT`); every other interval is a speech segment whose
+  text becomes ``words``.
+* Text encodings: UTF-8 or UTF-16, with or without BOM (:mod:`msbench.textio`).
+  Parsing of long and short TextGrid text formats is praatio's.
+* ``xmax`` of the TextGrid is the annotation's notion of the recording length.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from msbench.adapters.common import SessionCollector, session_from_filename
+from msbench.errors import InputError
+from msbench.records import SessionAnnotation
+from msbench.textio import read_text
+
+#: Text made only of bracketed tags is silence, e.g. ``<%>``, ``<sil> <sil>``, ``[noise]``.
+NON_SPEECH_TEXT = re.compile(r"^\s*(?:(?:<[^<>]*>|\[[^\[\]]*\])\s*)+$")
+
+
+def is_silence(text: str) -> bool:
+    return not text.strip() or bool(NON_SPEECH_TEXT.match(text))
+
+
+def read_textgrid(path: str | Path, encoding: str | None = None) -> list[SessionAnnotation]:
+    from praatio.utilities import textgrid_io
+
+    text = read_text(path, encoding)
+    try:
+        grid = textgrid_io.parseTextgridStr(text, includeEmptyIntervals=True)
+    except (AttributeError, ValueError, IndexError, KeyError) as error:
+        raise InputError(
+            path, f"not a readable Praat TextGrid ({type(error).__name__}: {error})",
+            fix="open and re-save it in Praat as a text file",
+        ) from error
+    session = session_from_filename(path)
+    collector = SessionCollector(str(path))
+    collector.touch(session)
+    collector.durations[session] = float(grid["xmax"])
+    for tier_number, tier in enumerate(grid["tiers"], start=1):
+        if tier["class"] != "IntervalTier":
+            continue
+        for interval_number, (start, end, label) in enumerate(tier["entries"], start=1):
+            if is_silence(label):
+                continue
+            where = f"tier {tier_number} {tier['name']!r} interval {interval_number}"
+            collector.add(session, tier["name"], float(start), float(end), where, label.strip())
+    return collector.sessions()

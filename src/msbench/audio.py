@@ -1,0 +1,68 @@
+"""Audio file facts and samples, read with libsndfile (soundfile).
+
+Samples are returned as float32 in [-1, 1], one channel (the configured
+``channel``, 0-based), at the file's own sample rate; resampling is the
+caller's business.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from msbench.errors import InputError
+
+
+@dataclass(frozen=True)
+class AudioInfo:
+    path: str
+    frames: int
+    sample_rate: int
+    channels: int
+
+    @property
+    def duration(self) -> float:
+        return self.frames / self.sample_rate
+
+
+def probe_audio(path: str | Path) -> AudioInfo:
+    """Read the header only. Missing, unreadable and corrupt files raise InputError."""
+    import soundfile
+
+    audio = Path(path)
+    if not audio.exists():
+        raise InputError(path, "audio file not found", fix="check the `audio` pattern in the dataset sheet")
+    try:
+        info = soundfile.info(str(audio))
+    except (RuntimeError, soundfile.LibsndfileError) as error:
+        raise InputError(
+            path, f"unreadable or corrupt audio header ({error})", fix="re-encode the file (WAV or FLAC)"
+        ) from error
+    if info.frames <= 0 or info.samplerate <= 0:
+        raise InputError(path, "audio file holds no samples", fix="re-encode the file")
+    return AudioInfo(str(path), int(info.frames), int(info.samplerate), int(info.channels))
+
+
+def read_channel(
+    path: str | Path, channel: int = 0, start: float = 0.0, stop: float | None = None
+) -> tuple[np.ndarray, int]:
+    """One channel of ``[start, stop)`` seconds as float32, and the sample rate."""
+    import soundfile
+
+    try:
+        with soundfile.SoundFile(str(path)) as stream:
+            rate = stream.samplerate
+            if channel >= stream.channels:
+                raise InputError(
+                    path, f"channel {channel} requested, file has {stream.channels}",
+                    fix="set `channel` in the dataset sheet (0-based)",
+                )
+            first = int(round(start * rate))
+            last = stream.frames if stop is None else min(stream.frames, int(round(stop * rate)))
+            stream.seek(first)
+            samples = stream.read(max(0, last - first), dtype="float32", always_2d=True)
+    except (RuntimeError, soundfile.LibsndfileError) as error:
+        raise InputError(path, f"cannot read audio samples ({error})") from error
+    return np.ascontiguousarray(samples[:, channel]), rate

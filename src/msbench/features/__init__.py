@@ -1,0 +1,1 @@
+"""Per-recording features: interaction (from annotations) and acoustic (from audio)."""

@@ -1,0 +1,158 @@
+"""Ingest one source: annotations + audio -> validated recordings, or rejections with reasons.
+
+Per session, in order, the first failing check rejects it (the others go on):
+
+1. the annotation file cannot be read or decoded -> every session of it
+   (or the file) is rejected;
+2. the session id occurs more than once in the source -> every occurrence;
+3. a segment is negative- or zero-length, non-finite, or has an empty speaker
+   label -> the session, naming the segment's file and line;
+4. the session has no segment (empty annotation);
+5. the audio is missing, unreadable, has a corrupt header, or lacks the channel;
+6. a segment ends more than ``end_tolerance`` seconds after the audio ends.
+   Within the tolerance, segment ends are clipped to the audio end (segments
+   that then start at or after the end are removed) and the change is noted.
+
+Single-speaker recordings are *not* rejected here: they are characterized and
+flagged ineligible later.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from msbench.adapters import read_source_annotations
+from msbench.audio import probe_audio
+from msbench.dataset_sheet import SourceSpec
+from msbench.errors import InputError
+from msbench.records import Recording, Rejection, Segment, SessionAnnotation, recording_id
+
+
+@dataclass(frozen=True)
+class IngestedRecording:
+    recording: Recording
+    segments: tuple[Segment, ...]
+    transcript: tuple[Segment, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "recording": self.recording.to_dict(),
+            "segments": [s.to_seglst() for s in self.segments],
+            "transcript": [s.to_seglst() for s in self.transcript],
+            "notes": list(self.notes),
+        }
+
+    @classmethod
+    def from_dict(cls, row: dict[str, Any]) -> IngestedRecording:
+        def segments(items: list[dict[str, Any]]) -> tuple[Segment, ...]:
+            return tuple(
+                Segment(s["session_id"], s["start_time"], s["end_time"], s["speaker"], s.get("words"))
+                for s in items
+            )
+
+        return cls(
+            Recording.from_dict(row["recording"]),
+            segments(row["segments"]),
+            segments(row.get("transcript", [])),
+            tuple(row.get("notes", [])),
+        )
+
+
+@dataclass
+class IngestResult:
+    recordings: list[IngestedRecording] = field(default_factory=list)
+    rejections: list[Rejection] = field(default_factory=list)
+
+
+def clip_to_duration(
+    segments: tuple[Segment, ...], duration: float, tolerance: float, audio_path: str
+) -> tuple[tuple[Segment, ...], list[str]]:
+    """Clip segment ends to ``duration``; raise InputError beyond ``tolerance`` seconds."""
+    latest = max(segments, key=lambda s: s.end_time)
+    if latest.end_time > duration + tolerance:
+        raise InputError(
+            latest.origin or audio_path,
+            f"segment ends at {latest.end_time:.3f} s but the audio {audio_path} lasts "
+            f"{duration:.3f} s (more than the {tolerance} s tolerance)",
+            fix="check that annotation and audio belong together, or raise "
+            "ingest.end_tolerance_seconds",
+        )
+    kept, notes = [], []
+    for segment in segments:
+        if segment.end_time <= duration:
+            kept.append(segment)
+        elif segment.start_time < duration:
+            kept.append(segment.with_times(segment.start_time, duration))
+            notes.append(f"{segment.origin}: end clipped from {segment.end_time:.3f} to {duration:.3f} s")
+        else:
+            notes.append(f"{segment.origin}: removed, starts after the audio end ({duration:.3f} s)")
+    return tuple(kept), notes
+
+
+def _ingest_session(
+    spec: SourceSpec, session: SessionAnnotation, transcript: tuple[Segment, ...], tolerance: float
+) -> IngestedRecording:
+    if session.problems:
+        first = session.problems[0]
+        more = f" (+{len(session.problems) - 1} more)" if len(session.problems) > 1 else ""
+        raise InputError(session.file, f"bad segment: {first}{more}")
+    if not session.segments:
+        raise InputError(session.file, f"empty annotation: session {session.session_id!r} has no speech segment")
+    audio_path = spec.audio_path(session.session_id) or session.audio_path or ""
+    if not audio_path:
+        raise InputError(session.file, "no audio path", fix="set `audio` in the dataset sheet")
+    info = probe_audio(audio_path)
+    if spec.channel >= info.channels:
+        raise InputError(
+            audio_path, f"channel {spec.channel} configured, file has {info.channels} channel(s)",
+            fix="set `channel` (0-based) in the dataset sheet",
+        )
+    segments, notes = clip_to_duration(session.segments, info.duration, tolerance, audio_path)
+    recording = Recording(
+        recording_id=recording_id(spec.name, session.session_id),
+        source_dataset=spec.name,
+        session_id=session.session_id,
+        audio_path=audio_path,
+        duration_seconds=info.duration,
+        sample_rate=info.sample_rate,
+        num_channels=info.channels,
+        channel=spec.channel,
+        language=spec.language,
+        scenario=spec.scenario,
+        recording_device=spec.device,
+        annotation_file=session.file,
+    )
+    return IngestedRecording(recording, segments, transcript, tuple(notes))
+
+
+def ingest_source(spec: SourceSpec, end_tolerance: float) -> IngestResult:
+    result = IngestResult()
+    sessions, transcripts, file_errors = read_source_annotations(spec)
+    for error in file_errors:
+        result.rejections.append(Rejection("", spec.name, error.path, str(error), "ingest"))
+
+    occurrences: dict[str, list[SessionAnnotation]] = defaultdict(list)
+    for session in sessions:
+        occurrences[session.session_id].append(session)
+
+    for session_id in sorted(occurrences):
+        found = occurrences[session_id]
+        rec_id = recording_id(spec.name, session_id)
+        if len(found) > 1:
+            files = ", ".join(sorted({s.file for s in found}))
+            reason = (
+                f"session id {session_id!r} appears {len(found)} times in source {spec.name!r} "
+                f"({files}); keep one annotation per session"
+            )
+            result.rejections.append(Rejection(rec_id, spec.name, found[0].file, reason, "ingest"))
+            continue
+        try:
+            result.recordings.append(
+                _ingest_session(spec, found[0], transcripts.get(session_id, ()), end_tolerance)
+            )
+        except InputError as error:
+            result.rejections.append(Rejection(rec_id, spec.name, error.path, str(error), "ingest"))
+    return result

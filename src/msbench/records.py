@@ -1,0 +1,119 @@
+"""The common record types every adapter produces.
+
+Segments use meeteval's SegLST field names (``session_id``, ``speaker``,
+``start_time``, ``end_time``, ``words``) so that meeteval and pyannote tooling
+read our tables directly. Times are seconds from the start of the recording.
+
+Identifiers are namespaced like the official MS-Bench release:
+recording ``<source>::<session>`` and speaker ``<source>::<session>::<label>``,
+because corpus speaker labels are often local to a session.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any
+
+ID_SEPARATOR = "::"
+
+
+def recording_id(source: str, session: str) -> str:
+    """``aishell4`` + ``M_R003S01C01`` -> ``aishell4::M_R003S01C01``."""
+    return f"{source}{ID_SEPARATOR}{session}"
+
+
+def speaker_id(source: str, session: str, label: str) -> str:
+    """Globally unique speaker id: ``<source>::<session>::<label>``."""
+    return f"{source}{ID_SEPARATOR}{session}{ID_SEPARATOR}{label}"
+
+
+@dataclass(frozen=True, order=True)
+class Segment:
+    """One reference utterance of one speaker, SegLST style.
+
+    ``origin`` says where it came from (``file:line`` or ``file:tier/interval``)
+    so that problems can be reported precisely; it is not part of SegLST.
+    """
+
+    session_id: str
+    start_time: float
+    end_time: float
+    speaker: str
+    words: str | None = None
+    origin: str = field(default="", compare=False)
+
+    @property
+    def duration(self) -> float:
+        return self.end_time - self.start_time
+
+    def with_times(self, start_time: float, end_time: float) -> Segment:
+        return replace(self, start_time=start_time, end_time=end_time)
+
+    def to_seglst(self) -> dict[str, Any]:
+        row: dict[str, Any] = {
+            "session_id": self.session_id,
+            "speaker": self.speaker,
+            "start_time": self.start_time,
+            "end_time": self.end_time,
+        }
+        if self.words is not None:
+            row["words"] = self.words
+        return row
+
+
+@dataclass(frozen=True)
+class SessionAnnotation:
+    """Everything one annotation source says about one session.
+
+    ``duration`` is what the annotation itself knows about the recording length
+    (UEM end, TextGrid ``xmax``, lhotse duration), or None.
+    ``audio_path`` is set by formats that name their audio (lhotse, CHiME JSON).
+    ``problems`` holds per-segment faults found while parsing; a session with
+    problems is rejected, never silently repaired.
+    """
+
+    session_id: str
+    file: str
+    segments: tuple[Segment, ...]
+    duration: float | None = None
+    audio_path: str | None = None
+    problems: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Recording:
+    """One characterizable recording: audio facts plus dataset-sheet metadata."""
+
+    recording_id: str
+    source_dataset: str
+    session_id: str
+    audio_path: str
+    duration_seconds: float
+    sample_rate: int
+    num_channels: int
+    channel: int
+    language: str
+    scenario: str
+    recording_device: str
+    annotation_file: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, row: dict[str, Any]) -> Recording:
+        return cls(**{name: row[name] for name in cls.__dataclass_fields__})
+
+
+@dataclass(frozen=True)
+class Rejection:
+    """A recording (or file) left out of the run, and why."""
+
+    recording_id: str
+    source_dataset: str
+    file: str
+    reason: str
+    stage: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)

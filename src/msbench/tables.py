@@ -1,0 +1,116 @@
+"""Every table we write goes through here: fixed column order, fixed number format.
+
+Formatting makes manifests byte-identical across runs: floats are rounded to
+6 decimals (the official release's precision for features) and printed with
+``repr``; missing values are empty cells in CSV and ``null`` in JSONL;
+booleans are ``true``/``false``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from msbench.errors import InputError
+from msbench.textio import read_jsonl, read_text, write_atomic
+
+FLOAT_DECIMALS = 6
+
+
+def clean_value(value: Any) -> Any:
+    """Round floats, turn NaN into None, leave everything else."""
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            return None
+        return round(value, FLOAT_DECIMALS) + 0.0  # + 0.0 turns -0.0 into 0.0
+    return value
+
+
+def _cell(value: Any) -> str:
+    value = clean_value(value)
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (dict, list)):
+        return json.dumps(value, ensure_ascii=False, sort_keys=True)
+    return str(value)
+
+
+def csv_text(rows: Iterable[dict[str, Any]], columns: Sequence[str]) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(columns)
+    for row in rows:
+        writer.writerow([_cell(row.get(column)) for column in columns])
+    return buffer.getvalue()
+
+
+def write_csv(path: str | Path, rows: Iterable[dict[str, Any]], columns: Sequence[str]) -> None:
+    write_atomic(path, csv_text(rows, columns))
+
+
+def jsonl_text(rows: Iterable[dict[str, Any]], columns: Sequence[str] | None = None) -> str:
+    lines = []
+    for row in rows:
+        keys = columns if columns is not None else list(row)
+        lines.append(json.dumps({k: _json_value(row.get(k)) for k in keys}, ensure_ascii=False))
+    return "".join(line + "\n" for line in lines)
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _json_value(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_json_value(v) for v in value]
+    return clean_value(value)
+
+
+def write_table_jsonl(
+    path: str | Path, rows: Iterable[dict[str, Any]], columns: Sequence[str] | None = None
+) -> None:
+    write_atomic(path, jsonl_text(rows, columns))
+
+
+#: Columns kept as text when a CSV is read back (ids like ``001`` must not become numbers).
+TEXT_COLUMNS = frozenset(
+    {"recording_id", "source_dataset", "language", "scenario", "recording_device", "speaker",
+     "session_id", "audio_path", "annotation_file"}
+)
+
+
+def _parse_cell(text: str) -> Any:
+    if text == "":
+        return None
+    if text in ("true", "false"):
+        return text == "true"
+    if text[:1] in "{[":
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError:
+            return text
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            continue
+    return text
+
+
+def read_table(path: str | Path) -> list[dict[str, Any]]:
+    """Read a CSV or JSON Lines table back into dicts (CSV cells typed back)."""
+    name = str(path)
+    if name.endswith((".jsonl", ".jsonl.gz")):
+        return list(read_jsonl(path))
+    if name.endswith(".csv"):
+        reader = csv.DictReader(read_text(path).splitlines())
+        return [
+            {k: (v if k in TEXT_COLUMNS else _parse_cell(v)) for k, v in row.items()}
+            for row in reader
+        ]
+    raise InputError(path, "unknown table format", fix="use .csv or .jsonl")

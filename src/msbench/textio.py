@@ -1,0 +1,136 @@
+"""Reading annotation text in the encodings real corpora use, and writing outputs atomically.
+
+Decoding order for annotation files (AISHELL-4 and AliMeeting TextGrids come as
+UTF-8 or UTF-16, with or without a byte-order mark):
+
+1. an explicit ``encoding`` from the dataset sheet, if given;
+2. a byte-order mark: UTF-8-SIG, UTF-16 LE/BE, UTF-32 LE/BE;
+3. UTF-16 without a BOM, recognised by NUL bytes in every other position;
+4. strict UTF-8.
+
+Anything else is an unknown encoding and raises :class:`InputError` naming the
+first undecodable byte and its line, never a silent replacement.
+"""
+
+from __future__ import annotations
+
+import codecs
+import gzip
+import json
+import os
+import tempfile
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from msbench.errors import InputError
+
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32-le"),
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+
+_ENCODING_FIX = "re-save it as UTF-8, or set `encoding` for this source in the dataset sheet"
+
+
+def _bomless_utf16(data: bytes) -> str | None:
+    """Return 'utf-16-le'/'utf-16-be' when NULs sit in every other byte of an ASCII-heavy text."""
+    sample = data[:4096]
+    if len(sample) < 4 or len(sample) % 2:
+        return None
+    even_nul = sample[0::2].count(0) / (len(sample) // 2)
+    odd_nul = sample[1::2].count(0) / (len(sample) // 2)
+    if odd_nul > 0.3 and even_nul < 0.05:
+        return "utf-16-le"
+    if even_nul > 0.3 and odd_nul < 0.05:
+        return "utf-16-be"
+    return None
+
+
+def decode_text(data: bytes, path: str | Path, encoding: str | None = None) -> str:
+    """Decode annotation bytes following the module's decoding order."""
+    body = data
+    if encoding:
+        chosen = encoding
+    else:
+        chosen = ""
+        for bom, name in _BOMS:
+            if data.startswith(bom):
+                chosen, body = name, data[len(bom) :]
+                break
+        chosen = chosen or _bomless_utf16(data) or "utf-8"
+    try:
+        return body.decode(chosen)
+    except LookupError as error:
+        raise InputError(
+            path, f"unknown encoding {encoding!r}", fix="use a Python codec name such as gbk"
+        ) from error
+    except UnicodeDecodeError as error:
+        line = body[: error.start].count(b"\n") + 1
+        raise InputError(
+            path,
+            f"cannot decode byte 0x{body[error.start]:02x} at offset {error.start} as {chosen}"
+            " (unknown text encoding)",
+            where=f"line {line}",
+            fix=_ENCODING_FIX,
+        ) from error
+
+
+def read_text(path: str | Path, encoding: str | None = None) -> str:
+    """Read and decode a text file (``.gz`` is decompressed first)."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as error:
+        raise InputError(path, f"cannot read file: {error.strerror}") from error
+    if str(path).endswith(".gz"):
+        raw = gzip.decompress(raw)
+    return decode_text(raw, path, encoding)
+
+
+def read_json(path: str | Path, encoding: str | None = None) -> Any:
+    text = read_text(path, encoding)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InputError(
+            path, f"invalid JSON: {error.msg}", where=f"line {error.lineno}", fix="fix the JSON syntax"
+        ) from error
+
+
+def read_jsonl(path: str | Path) -> Iterator[dict[str, Any]]:
+    for number, line in enumerate(read_text(path).splitlines(), start=1):
+        if line.strip():
+            try:
+                yield json.loads(line)
+            except json.JSONDecodeError as error:
+                raise InputError(path, f"invalid JSON: {error.msg}", where=f"line {number}") from error
+
+
+def write_atomic(path: str | Path, text: str) -> None:
+    """Write ``text`` (UTF-8, ``\\n`` newlines) so readers never see a half-written file."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+            stream.write(text)
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def dumps_jsonl(rows: Iterable[dict[str, Any]]) -> str:
+    """JSON Lines with stable key order as given, non-ASCII kept readable."""
+    return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
+
+
+def write_jsonl(path: str | Path, rows: Iterable[dict[str, Any]]) -> None:
+    write_atomic(path, dumps_jsonl(rows))
+
+
+def write_json(path: str | Path, value: Any) -> None:
+    write_atomic(path, json.dumps(value, ensure_ascii=False, indent=2) + "\n")
