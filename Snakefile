@@ -16,6 +16,7 @@ include: "workflow/rules/common.smk"
 include: "workflow/rules/ingest.smk"
 include: "workflow/rules/features.smk"
 include: "workflow/rules/manifests.smk"
+include: "workflow/rules/benchmark.smk"
 
 
 localrules:
@@ -24,6 +25,6 @@ localrules:
 
 rule all:
     input:
-        manifest("recordings.csv"),
-        manifest("rejected.csv"),
-        manifest("run_summary.json"),
+        rules.report.output,
+        rules.select.output,
+        rules.collect.output,

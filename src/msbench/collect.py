@@ -24,6 +24,10 @@ def ineligibility_reasons(row: dict[str, Any], min_speakers: int) -> list[str]:
         reasons.append(f"fewer than {min_speakers} speakers ({row['num_speakers']})")
     if row.get("speaker_switch_q25") is None:
         reasons.append("T undefined: no non-overlapping speaker change")
+    if row.get("speaker_similarity_max") is None:
+        reasons.append("S undefined: fewer than two speakers with clean speech over 2 s")
+    if row.get("noise_difficulty") is None:
+        reasons.append("N undefined: no DNSMOS/NISQA scores")
     return reasons
 
 

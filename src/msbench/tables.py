@@ -31,28 +31,31 @@ def clean_value(value: Any) -> Any:
     return value
 
 
-def _cell(value: Any) -> str:
-    value = clean_value(value)
+def _cell(value: Any, exact: bool = False) -> str:
+    value = value if exact else clean_value(value)
     if value is None:
         return ""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (dict, list)):
-        return json.dumps(value, ensure_ascii=False, sort_keys=True)
+        return json.dumps(value, ensure_ascii=False)
     return str(value)
 
 
-def csv_text(rows: Iterable[dict[str, Any]], columns: Sequence[str]) -> str:
+def csv_text(rows: Iterable[dict[str, Any]], columns: Sequence[str], exact: bool = False) -> str:
+    """CSV with the given columns; ``exact`` keeps floats unrounded (values passed through)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(columns)
     for row in rows:
-        writer.writerow([_cell(row.get(column)) for column in columns])
+        writer.writerow([_cell(row.get(column), exact) for column in columns])
     return buffer.getvalue()
 
 
-def write_csv(path: str | Path, rows: Iterable[dict[str, Any]], columns: Sequence[str]) -> None:
-    write_atomic(path, csv_text(rows, columns))
+def write_csv(
+    path: str | Path, rows: Iterable[dict[str, Any]], columns: Sequence[str], exact: bool = False
+) -> None:
+    write_atomic(path, csv_text(rows, columns, exact))
 
 
 def jsonl_text(rows: Iterable[dict[str, Any]], columns: Sequence[str] | None = None) -> str:

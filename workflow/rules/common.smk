@@ -1,7 +1,9 @@
 # Paths and input functions only; all logic lives in the msbench package.
+import json
 from pathlib import Path
 
 from msbench.dataset_sheet import find_source, read_dataset_sheet
+from msbench.stages import count_batches
 
 SOURCE_SPECS = read_dataset_sheet(config["datasets"])
 SOURCES = [spec.name for spec in SOURCE_SPECS]
@@ -24,3 +26,35 @@ def annotation_files(wildcards):
 
 def per_source(pattern):
     return expand(RESULTS / pattern, source=SOURCES)
+
+
+def settings_json(*sections):
+    """Config sections a stage depends on, as its params: editing them re-runs that stage only."""
+    return json.dumps({name: config[name] for name in sections}, sort_keys=True)
+
+
+def selection_files(wildcards):
+    """The kept selection and the QC rejections, when configured, are inputs of their stages."""
+    files = [config["selection"]["keep"], config["selection"]["qc_rejected"]]
+    return [path for path in files if path]
+
+
+ACOUSTIC_GPUS = 1 if config["acoustic"]["device"] == "cuda" else 0
+ACOUSTIC_SUFFIX = {"features": "", "rejected": ".rejected", "similarity": ".similarity"}
+
+
+def acoustic_outputs(kind):
+    """Input function: every extraction batch of every source (known once ingest has run)."""
+
+    def inputs(wildcards):
+        paths = []
+        for source in SOURCES:
+            ingested = checkpoints.ingest.get(source=source).output.recordings
+            total = count_batches(ingested, config["acoustic"]["batch_size"])
+            paths += [
+                RESULTS / f"features/{source}/acoustic/{shard}-of-{total}{ACOUSTIC_SUFFIX[kind]}.jsonl"
+                for shard in range(total)
+            ]
+        return paths
+
+    return inputs

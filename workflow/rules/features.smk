@@ -14,3 +14,26 @@ rule interaction:
     shell:
         "msbench interaction {input:q} --out {output.features:q}"
         " --utterances {output.utterances:q} 2> {log:q}"
+
+
+rule acoustic:
+    """CAM++ similarity, DNSMOS P.835 and NISQA for one batch of `acoustic.batch_size` recordings."""
+    input:
+        RESULTS / "ingest/{source}/recordings.jsonl",
+    output:
+        features=RESULTS / "features/{source}/acoustic/{shard}-of-{total}.jsonl",
+        rejected=RESULTS / "features/{source}/acoustic/{shard}-of-{total}.rejected.jsonl",
+        similarity=RESULTS / "features/{source}/acoustic/{shard}-of-{total}.similarity.jsonl",
+    params:
+        settings=settings_json("acoustic", "models"),
+    log:
+        RESULTS / "logs/acoustic/{source}/{shard}-of-{total}.log",
+    threads: config["acoustic"]["threads"]
+    resources:
+        mem_mb=4000,
+        runtime=240,
+        gpu=ACOUSTIC_GPUS,
+    shell:
+        "msbench acoustic {input:q} --shard {wildcards.shard} --num-shards {wildcards.total}"
+        " --out {output.features:q} --rejected {output.rejected:q}"
+        " --similarity {output.similarity:q} --settings {params.settings:q} 2> {log:q}"

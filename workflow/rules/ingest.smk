@@ -1,5 +1,8 @@
-rule ingest:
-    """Validate one source: recordings that pass, and a rejected list with reasons."""
+checkpoint ingest:
+    """Validate one source: recordings that pass, and a rejected list with reasons.
+
+    A checkpoint: the number of recordings decides how many extraction batches follow.
+    """
     input:
         sheet=config["datasets"],
         annotations=annotation_files,

@@ -1,21 +1,27 @@
 rule collect:
-    """All sources -> recordings.csv, rejected.csv, utterances.csv, run_summary.json."""
+    """Join features of every source, rank quality over the pool (d_N), write run manifests."""
     input:
         features=per_source("features/{source}/interaction.jsonl"),
         utterances=per_source("features/{source}/utterances.csv"),
-        rejected=per_source("ingest/{source}/rejected.jsonl"),
+        ingest_rejected=per_source("ingest/{source}/rejected.jsonl"),
+        acoustic=acoustic_outputs("features"),
+        acoustic_rejected=acoustic_outputs("rejected"),
+        similarity=acoustic_outputs("similarity"),
     output:
-        recordings=manifest("recordings.csv"),
+        characterized=RESULTS / "features/characterized.jsonl",
         rejected=manifest("rejected.csv"),
         utterances=manifest("utterances.csv"),
+        similarity=manifest("speaker_similarity.jsonl"),
         summary=manifest("run_summary.json"),
     params:
-        out_dir=subpath(output.recordings, parent=True),
+        manifests=subpath(output.rejected, parent=True),
         min_speakers=config["eligibility"]["min_speakers"],
     log:
         RESULTS / "logs/collect.log",
     localrule: True
     shell:
-        "msbench collect --features {input.features:q} --rejected {input.rejected:q}"
-        " --utterances {input.utterances:q} --out-dir {params.out_dir:q}"
+        "msbench collect --features {input.features:q} --acoustic {input.acoustic:q}"
+        " --rejected {input.ingest_rejected:q} {input.acoustic_rejected:q}"
+        " --utterances {input.utterances:q} --similarity {input.similarity:q}"
+        " --out {output.characterized:q} --manifests {params.manifests:q}"
         " --min-speakers {params.min_speakers} 2> {log:q}"

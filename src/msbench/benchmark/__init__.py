@@ -1,0 +1,1 @@
+"""Benchmark construction: condition space, candidate pool, utility, subset selection, reports."""

@@ -1,0 +1,173 @@
+"""Subset selection as an integer program (PuLP; CBC by default, HiGHS selectable).
+
+Variables ``x_i in {0, 1}`` per candidate ``i`` (hours ``h_i``, utility ``U_i``).
+
+maximise    sum_i U_i x_i
+subject to  total_hours_min/max:   H_min <= sum_i h_i x_i <= H_max
+            count_<range>:         sum_{i in r} x_i   >= min(k, n_r)        for every range r
+            hours_<range>:         sum_{i in r} h_i x_i >= min(h, H_r)      of every axis
+            source_share_<s>:      sum_{i in s} h_i x_i <= share * sum_i h_i x_i
+            language_<l>, scenario_<c>: sum x_i >= min(required, available)
+            keep_<id>:             x_i = 1 for recordings kept from an earlier selection
+            replace_<k>:           sum_{i in N_k} x_i >= m_k, N_k the closest-profile
+                                   candidates of m_k quality-control rejections
+
+``n_r``/``H_r`` are what the pool offers in range ``r``, so coverage asks for
+no more than exists. When the constraints still cannot all hold, the same
+model is re-solved in *elastic* form (one non-negative violation variable per
+constraint, minimising the total violation) and :class:`SelectionInfeasible`
+names each violated constraint and by how much.
+
+Two gap statements are reported: ``gap_vs_lp_bound = (LP bound - objective) /
+objective``, always a valid (conservative) bound on the distance to the
+optimum; and whether the solver itself proved its relative-gap target
+(CBC/HiGHS stop with "optimal within tolerance"). ``gap_proven_within_target``
+holds when either does.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pulp
+
+from msbench.benchmark.conditions import ConditionSpace
+from msbench.benchmark.rounding import neighbourhood_solution
+from msbench.benchmark.selection_model import (
+    SECONDS_PER_HOUR,
+    Constraint,
+    build_constraints,
+    build_model,
+    candidate_hours,
+    solver_for,
+)
+
+
+
+class SelectionInfeasible(RuntimeError):
+    """The constraints conflict; ``violations`` lists the smallest relaxation that works."""
+
+    def __init__(self, violations: list[dict[str, Any]]) -> None:
+        self.violations = violations
+        parts = [f"{v['constraint']} short by {v['violation']:.4g} {v['unit']} ({v['meaning']})" for v in violations]
+        super().__init__(
+            "the selection constraints cannot all hold; the smallest relaxation that works: "
+            + "; ".join(parts)
+            + ". Relax these in config/ (selection.*) or widen the pool."
+        )
+
+
+@dataclass
+class SelectionResult:
+    selected: list[str]
+    report: dict[str, Any] = field(default_factory=dict)
+
+
+def explain_infeasibility(
+    utilities: Sequence[float],
+    hours: Sequence[float],
+    constraints: Sequence[Constraint],
+    fixed: set[int],
+    settings: Mapping[str, Any],
+) -> list[dict[str, Any]]:
+    """Smallest total violation (elastic re-solve): which constraints give way, by how much."""
+    model, _, violations = build_model(utilities, hours, constraints, fixed, elastic=True)
+    model.solve(solver_for(settings))
+    by_name = {c.name: c for c in constraints}
+    found = []
+    for name, variable in violations.items():
+        amount = variable.value() or 0.0
+        if amount > 1e-6:
+            constraint = by_name[name]
+            found.append({"constraint": name, "violation": round(amount, 6), "unit": constraint.unit,
+                          "meaning": constraint.meaning})
+    return found
+
+
+def _lp_relaxation(
+    utilities: Sequence[float], hours: Sequence[float], constraints: Sequence[Constraint],
+    fixed: set[int], settings: Mapping[str, Any],
+) -> tuple[float, list[float]] | None:
+    relaxed, x, _ = build_model(utilities, hours, constraints, fixed, relax=True)
+    status = relaxed.solve(solver_for(settings, mip=False))
+    if pulp.LpStatus[status] != "Optimal":
+        return None
+    return float(pulp.value(relaxed.objective)), [v.value() or 0.0 for v in x]
+
+
+def solve_selection(
+    pool: Sequence[Mapping[str, Any]],
+    utilities: Sequence[float],
+    space: ConditionSpace,
+    settings: Mapping[str, Any],
+    keep: Sequence[str] = (),
+    replacement_groups: Sequence[tuple[Sequence[str], int]] = (),
+) -> SelectionResult:
+    """LP relaxation (bound), a sub-MIP around it (warm start), then the MIP within the time limit."""
+    index = {row["recording_id"]: i for i, row in enumerate(pool)}
+    fixed = {index[r] for r in keep if r in index}
+    constraints = build_constraints(pool, space, settings, replacement_groups)
+    hours = candidate_hours(pool)
+    started = time.perf_counter()
+    relaxation = _lp_relaxation(utilities, hours, constraints, fixed, settings)
+    if relaxation is None:
+        raise SelectionInfeasible(explain_infeasibility(utilities, hours, constraints, fixed, settings))
+    bound, lp_values = relaxation
+    start = neighbourhood_solution(lp_values, utilities, hours, constraints, fixed, settings)
+    relaxed_at = time.perf_counter()
+
+    model, x, _ = build_model(utilities, hours, constraints, fixed)
+    if start is not None:
+        for i, variable in enumerate(x):
+            variable.setInitialValue(1 if i in start else 0)
+    remaining = max(1.0, settings["time_limit_seconds"] - (relaxed_at - started))
+    status = model.solve(solver_for(settings, warm_start=start is not None, time_limit=remaining))
+    solved_at = time.perf_counter()
+
+    candidates = []
+    if all(v.value() is not None for v in x) and pulp.LpStatus[status] == "Optimal":
+        candidates.append(("solver", [i for i, v in enumerate(x) if v.value() > 0.5]))
+    if start is not None:
+        candidates.append(("lp_neighbourhood", sorted(start)))
+    if not candidates:
+        violations = explain_infeasibility(utilities, hours, constraints, fixed, settings)
+        if violations:
+            raise SelectionInfeasible(violations)
+        raise RuntimeError(f"solver returned {pulp.LpStatus[status]} without a solution")
+    origin, chosen = max(candidates, key=lambda item: sum(utilities[i] for i in item[1]))
+    objective = math.fsum(utilities[i] for i in chosen)
+    selected_set = set(chosen)
+    selected_hours = math.fsum(hours[i] for i in chosen)
+    gap = max(0.0, bound - objective) / objective if objective > 0 else 0.0
+    solver_proved = origin == "solver" and model.sol_status == pulp.LpSolutionOptimal
+    report = {
+        "solver": settings["solver"],
+        "solver_status": pulp.LpStatus[status],
+        "solution_status": pulp.LpSolution.get(model.sol_status, str(model.sol_status)),
+        "incumbent_from": origin,
+        "time_limit_seconds": settings["time_limit_seconds"],
+        "relative_gap_target": settings["relative_gap"],
+        "objective": round(objective, 6),
+        "lp_bound": round(bound, 6),
+        "gap_vs_lp_bound": round(gap, 8),
+        "solver_proved_gap_target": solver_proved,
+        "gap_proven_within_target": solver_proved or gap <= settings["relative_gap"] + 1e-12,
+        "relaxation_seconds": round(relaxed_at - started, 3),
+        "solve_seconds": round(solved_at - started, 3),
+        "candidates": len(pool),
+        "selected": len(chosen),
+        "selected_hours": round(selected_hours, 4),
+        "constraints": [_slack(c, selected_set, selected_hours) for c in constraints],
+    }
+    return SelectionResult(sorted(pool[i]["recording_id"] for i in chosen), report)
+
+
+def _slack(constraint: Constraint, selected: set[int], total_hours: float) -> dict[str, Any]:
+    lhs = math.fsum(c for i, c in constraint.terms.items() if i in selected) + constraint.total * total_hours
+    slack = lhs - constraint.rhs if constraint.sense == ">=" else constraint.rhs - lhs
+    return {"name": constraint.name, "sense": constraint.sense, "rhs": round(constraint.rhs, 6),
+            "value": round(lhs, 6), "slack": round(slack, 6), "unit": constraint.unit}

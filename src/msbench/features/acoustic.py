@@ -1,0 +1,126 @@
+"""Model-based features of one recording: speaker similarity (CAM++), DNSMOS P.835, NISQA.
+
+Audio handling: the configured channel is read; samples that are NaN or
+infinite reject the recording (the file is damaged, the models would return
+garbage); other rates are resampled to 16 kHz with soxr (high quality);
+``clipping_fraction`` is the share of samples with ``|x| >= 0.999`` (kept,
+and flagged in notes above 0.1 %). Models load once per process, lazily.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from msbench.audio import read_channel
+from msbench.errors import InputError
+from msbench.features.similarity import speaker_similarity
+from msbench.ingest import IngestedRecording
+
+SAMPLE_RATE = 16000
+CLIPPING_LEVEL = 0.999
+CLIPPING_NOTE = 0.001
+
+ACOUSTIC_COLUMNS = (
+    "recording_id", "speaker_similarity_max", "dnsmos_sig", "dnsmos_bak", "dnsmos_ovrl",
+    "dnsmos_p808", "dnsmos_windows", "nisqa_mos", "nisqa_noi", "nisqa_dis", "nisqa_col",
+    "nisqa_loud", "nisqa_chunks", "similarity_speakers", "similarity_low_support_speakers",
+    "clipping_fraction", "source_sample_rate", "acoustic_notes",
+)
+
+
+def load_16k(item: IngestedRecording) -> tuple[np.ndarray, int]:
+    recording = item.recording
+    audio, rate = read_channel(recording.audio_path, recording.channel)
+    if not np.isfinite(audio).all():
+        bad = int(np.flatnonzero(~np.isfinite(audio))[0])
+        raise InputError(recording.audio_path, f"non-finite sample (NaN/inf) at {bad / rate:.3f} s",
+                         fix="re-export the audio")
+    if rate != SAMPLE_RATE:
+        import soxr
+
+        audio = soxr.resample(audio, rate, SAMPLE_RATE, quality="HQ").astype(np.float32)
+    return np.clip(audio, -1.0, 1.0), rate
+
+
+class AcousticExtractor:
+    """Holds the three models for the life of the process."""
+
+    def __init__(self, settings: Mapping[str, Any], model_settings: Mapping[str, Any]) -> None:
+        self.settings = settings
+        self.model_settings = model_settings
+        self.threads = settings["threads"]
+        self.device = _device(settings["device"])
+        self._embedder = self._dnsmos = self._nisqa = None
+
+    @property
+    def embedder(self):  # type: ignore[no-untyped-def]
+        if self._embedder is None:
+            from msbench.models.campplus import CamPlusEmbedder
+
+            self._embedder = CamPlusEmbedder(self.model_settings, self.threads, self.device)
+        return self._embedder
+
+    @property
+    def dnsmos(self):  # type: ignore[no-untyped-def]
+        if self._dnsmos is None:
+            from msbench.models.dnsmos import DnsmosScorer
+
+            self._dnsmos = DnsmosScorer(self.settings["dnsmos"], self.threads, self.device)
+        return self._dnsmos
+
+    @property
+    def nisqa(self):  # type: ignore[no-untyped-def]
+        if self._nisqa is None:
+            from msbench.models.nisqa import NisqaScorer
+
+            self._nisqa = NisqaScorer(self.settings["nisqa"], self.model_settings, self.threads, self.device)
+        return self._nisqa
+
+    def extract(self, item: IngestedRecording) -> tuple[dict[str, Any], dict[str, Any]]:
+        """(feature row, similarity record) of one recording; InputError for damaged audio."""
+        audio, source_rate = load_16k(item)
+        notes = []
+        clipping = float(np.mean(np.abs(audio) >= CLIPPING_LEVEL))
+        if clipping > CLIPPING_NOTE:
+            notes.append(f"clipping: {clipping:.2%} of samples at full scale")
+        similarity = speaker_similarity(item.segments, audio, SAMPLE_RATE, self.embedder.embed,
+                                        self.settings["similarity"])
+        if similarity.note:
+            notes.append(f"similarity: {similarity.note}")
+        dnsmos = self.dnsmos.score(audio)
+        nisqa = self.nisqa.score(audio)
+        row = {
+            "recording_id": item.recording.recording_id,
+            "speaker_similarity_max": similarity.maximum,
+            "dnsmos_sig": dnsmos.sig, "dnsmos_bak": dnsmos.bak, "dnsmos_ovrl": dnsmos.ovrl,
+            "dnsmos_p808": dnsmos.p808, "dnsmos_windows": dnsmos.windows,
+            "nisqa_mos": nisqa.mos, "nisqa_noi": nisqa.noi, "nisqa_dis": nisqa.dis,
+            "nisqa_col": nisqa.col, "nisqa_loud": nisqa.loud, "nisqa_chunks": nisqa.chunks,
+            "similarity_speakers": len(similarity.speakers),
+            "similarity_low_support_speakers": len(similarity.low_support),
+            "clipping_fraction": clipping,
+            "source_sample_rate": source_rate,
+            "acoustic_notes": "; ".join(notes),
+        }
+        matrix = {
+            "recording_id": item.recording.recording_id,
+            "speakers": list(similarity.speakers),
+            "segments_per_speaker": similarity.segments_per_speaker,
+            "matrix": [list(r) for r in similarity.matrix],
+        }
+        return row, matrix
+
+
+def _device(requested: str) -> str:
+    if requested == "cpu":
+        return "cpu"
+    import torch
+
+    if torch.cuda.is_available():
+        return "cuda"
+    if requested == "cuda":
+        raise InputError("config", "acoustic.device is cuda but no GPU is visible", fix="use auto or cpu")
+    return "cpu"

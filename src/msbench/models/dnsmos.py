@@ -1,0 +1,107 @@
+"""DNSMOS P.835 (SIG, BAK, OVRL) and P.808 from the ONNX models shipped in the ``speechmos`` wheel.
+
+Same models, features and polynomial calibration as Microsoft's reference
+script and ``speechmos.dnsmos`` (non-personalised), with our own window loop:
+
+* window = ``round(9.01 * 16000)`` = 144,160 samples; the P.808 model sees the
+  log-mel (120 bands, n_fft 321, hop 160) of the window minus its last 160
+  samples, exactly as the reference;
+* window starts at ``k * hop`` for ``k = 0 .. floor((n - L) / hop)``: every
+  start is scored (the reference computes the window end in floating point,
+  ``int((k + 9.01) * 16000)``, and silently drops windows whose end rounds down);
+* with ``max_windows`` set and more windows available, ``max_windows`` starts
+  are taken evenly over the recording (``linspace`` over the start indices,
+  rounded), so long recordings cost a bounded time;
+* audio shorter than one window is repeated until it fills one, as the reference does;
+* ONNX sessions are created once per process, with ``threads`` intra-op threads;
+  windows run in batches of ``batch_size``.
+
+Scores are the means over the windows scored.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+SAMPLE_RATE = 16000
+WINDOW = int(round(9.01 * SAMPLE_RATE))
+P808_TRIM = 160
+CALIBRATION = {  # non-personalised polynomials of the reference script, highest power first
+    "sig": (-0.08397278, 1.22083953, 0.0052439),
+    "bak": (-0.13166888, 1.60915514, -0.39604546),
+    "ovrl": (-0.06766283, 1.11546468, 0.04602535),
+}
+
+
+@dataclass(frozen=True)
+class DnsmosScores:
+    sig: float
+    bak: float
+    ovrl: float
+    p808: float
+    windows: int
+
+
+def window_starts(num_samples: int, hop: int, max_windows: int | None) -> np.ndarray:
+    """Start samples of the scored windows (see the module docstring)."""
+    count = (num_samples - WINDOW) // hop + 1 if num_samples >= WINDOW else 1
+    starts = np.arange(count) * hop
+    if max_windows and count > max_windows:
+        picks = np.unique(np.round(np.linspace(0, count - 1, max_windows)).astype(int))
+        starts = starts[picks]
+    return starts
+
+
+def _melspec(window: np.ndarray) -> np.ndarray:
+    import librosa
+
+    mel = librosa.feature.melspectrogram(y=window, sr=SAMPLE_RATE, n_fft=321, hop_length=160, n_mels=120)
+    return ((librosa.power_to_db(mel, ref=np.max) + 40) / 40).T
+
+
+class DnsmosScorer:
+    def __init__(self, settings: Mapping[str, Any], threads: int = 1, device: str = "cpu") -> None:
+        import onnxruntime as ort
+
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = threads
+        options.inter_op_num_threads = 1
+        providers = ["CUDAExecutionProvider", "CPUExecutionProvider"] if device == "cuda" else ["CPUExecutionProvider"]
+        folder = importlib.resources.files("speechmos") / "dnsmos_models"
+        self.primary = ort.InferenceSession(str(folder / "sig_bak_ovr.onnx"), options, providers=providers)
+        self.p808 = ort.InferenceSession(str(folder / "model_v8.onnx"), options, providers=providers)
+        self.hop = int(round(settings["hop_seconds"] * SAMPLE_RATE))
+        self.max_windows = settings.get("max_windows")
+        self.batch_size = settings.get("batch_size", 4)
+
+    def score(self, audio: np.ndarray) -> DnsmosScores:
+        """``audio``: 16 kHz mono float32 in [-1, 1]."""
+        audio = np.asarray(audio, dtype=np.float32)
+        if audio.size == 0:
+            raise ValueError("empty audio")
+        while audio.size < WINDOW:
+            audio = np.concatenate([audio, audio])
+        starts = window_starts(audio.size, self.hop, self.max_windows)
+        raw, p808 = [], []
+        for first in range(0, len(starts), self.batch_size):
+            windows = np.stack([audio[s : s + WINDOW] for s in starts[first : first + self.batch_size]])
+            raw.append(self.primary.run(None, {"input_1": windows})[0])
+            mels = np.stack([_melspec(w[:-P808_TRIM]) for w in windows]).astype(np.float32)
+            p808.append(self.p808.run(None, {"input_1": mels})[0][:, 0])
+        raw_scores = np.concatenate(raw)
+        calibrated = {
+            name: np.polyval(CALIBRATION[name], raw_scores[:, column])
+            for column, name in enumerate(("sig", "bak", "ovrl"))
+        }
+        return DnsmosScores(
+            sig=float(calibrated["sig"].mean()),
+            bak=float(calibrated["bak"].mean()),
+            ovrl=float(calibrated["ovrl"].mean()),
+            p808=float(np.concatenate(p808).mean()),
+            windows=len(starts),
+        )

@@ -1,0 +1,118 @@
+"""Finding model weights: configured path, then known folders and the cache, then a download.
+
+Order, for each model:
+
+1. ``models.<name>.path`` from config: a file, or a folder holding one of the
+   model's known file names;
+2. each folder of ``models.search_dirs`` and the cache
+   (``models.cache_dir``, else ``$MSBENCH_CACHE``, else ``~/.cache/msbench``),
+   looking for the known file names (also under ``<dir>/<name>/``);
+3. unless ``models.offline`` is true, a download into the cache (CAM++ from
+   ModelScope with the ``modelscope`` client, NISQA from its GitHub repository);
+4. otherwise :class:`ModelUnavailableError`, saying which file to put where.
+
+Every file found is verified by loading it into its architecture before use
+(see the model modules); a download is written to a temporary name and moved
+into place only once complete.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+import urllib.request
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from msbench.errors import ModelUnavailableError
+
+
+@dataclass(frozen=True)
+class WeightSpec:
+    name: str
+    file_names: tuple[str, ...]
+    source: str  # human description of the download source
+    licence: str
+
+
+CAMPPLUS = WeightSpec(
+    "campplus",
+    ("campplus_cn_common.bin", "campplus_cn_en_common.pt", "pytorch_model.bin"),
+    "ModelScope iic/speech_campplus_sv_zh-cn_16k-common (campplus_cn_common.bin)",
+    "Apache-2.0",
+)
+NISQA = WeightSpec(
+    "nisqa",
+    ("nisqa.tar",),
+    "the NISQA repository (weights/nisqa.tar)",
+    "CC BY-NC-SA 4.0 (non-commercial; never redistribute it with msbench)",
+)
+
+
+def cache_dir(settings: Mapping[str, Any]) -> Path:
+    configured = settings.get("cache_dir") or os.environ.get("MSBENCH_CACHE")
+    return Path(configured).expanduser() if configured else Path.home() / ".cache" / "msbench"
+
+
+def _in_folder(folder: Path, spec: WeightSpec) -> Path | None:
+    for candidate_dir in (folder, folder / spec.name):
+        for name in spec.file_names:
+            if (candidate_dir / name).is_file():
+                return candidate_dir / name
+    return None
+
+
+def find_local(spec: WeightSpec, settings: Mapping[str, Any]) -> Path | None:
+    model = settings.get(spec.name) or {}
+    configured = model.get("path")
+    if configured:
+        path = Path(configured).expanduser()
+        found = path if path.is_file() else _in_folder(path, spec) if path.is_dir() else None
+        if found is None:
+            raise ModelUnavailableError(
+                f"models.{spec.name}.path = {configured!r} holds none of {list(spec.file_names)}; "
+                f"fix the path in config/config.yaml"
+            )
+        return found
+    folders: Sequence[str | Path] = [*settings.get("search_dirs", []), cache_dir(settings)]
+    for folder in folders:
+        found = _in_folder(Path(folder).expanduser(), spec)
+        if found:
+            return found
+    return None
+
+
+def resolve_weights(
+    spec: WeightSpec, settings: Mapping[str, Any], download: Callable[[Path], Path]
+) -> Path:
+    found = find_local(spec, settings)
+    if found:
+        return found
+    target_dir = cache_dir(settings) / spec.name
+    problem = "downloads are switched off (models.offline: true)"
+    if not settings.get("offline"):
+        try:
+            return download(target_dir)
+        except Exception as error:  # noqa: BLE001 - any network/client failure means "offline"
+            problem = f"the download from {spec.source} failed ({type(error).__name__}: {error})"
+    raise ModelUnavailableError(
+        f"{spec.name} weights not found and {problem}. Put {spec.file_names[0]} from {spec.source} "
+        f"into {target_dir}/ (or set models.{spec.name}.path in config/config.yaml to the file). "
+        f"Licence: {spec.licence}."
+    )
+
+
+def download_url(url: str, target: Path, timeout: float = 60.0) -> Path:
+    """Fetch ``url`` to ``target`` atomically (temporary file, then rename)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=target.parent, suffix=".part")
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as response, os.fdopen(handle, "wb") as out:
+            shutil.copyfileobj(response, out)
+        os.replace(temporary, target)
+    finally:
+        Path(temporary).unlink(missing_ok=True)
+    return target
