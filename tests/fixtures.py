@@ -8,7 +8,7 @@ import numpy as np
 
 # AISHELL-4 style: long-format TextGrid, one tier per speaker, non-speech tags,
 # empty intervals, and two tiers sharing a name (one speaker).
-AISHELL4_TEXTGRID = '''File type = "ooTextFile"
+AISHELL4_TEXTGRID = """File type = "ooTextFile"
 Object class = "TextGrid"
 
 xmin = 0
@@ -70,9 +70,9 @@ item []:
             xmin = 8.0
             xmax = 10.0
             text = "那 我 先 说"
-'''
+"""
 
-SHORT_TEXTGRID = '''File type = "ooTextFile"
+SHORT_TEXTGRID = """File type = "ooTextFile"
 Object class = "TextGrid"
 
 0
@@ -98,24 +98,53 @@ Object class = "TextGrid"
 1.5
 2.5
 "hi"
-'''
+"""
 
 CHIME6_SESSION = [
-    {"end_time": "0:00:04.00", "start_time": "0:00:01.50", "words": "hello there",
-     "speaker": "P05", "ref": "P05", "location": "kitchen", "session_id": "S02"},
-    {"end_time": "0:00:05.25", "start_time": "0:00:03.00", "words": "[laughs] hi",
-     "speaker": "P06", "ref": "P06", "location": "kitchen", "session_id": "S02"},
-    {"end_time": "0:01:02.00", "start_time": "0:01:00.00", "words": "ok",
-     "speaker": "P05", "ref": "P05", "location": "dining", "session_id": "S02"},
+    {
+        "end_time": "0:00:04.00",
+        "start_time": "0:00:01.50",
+        "words": "hello there",
+        "speaker": "P05",
+        "ref": "P05",
+        "location": "kitchen",
+        "session_id": "S02",
+    },
+    {
+        "end_time": "0:00:05.25",
+        "start_time": "0:00:03.00",
+        "words": "[laughs] hi",
+        "speaker": "P06",
+        "ref": "P06",
+        "location": "kitchen",
+        "session_id": "S02",
+    },
+    {
+        "end_time": "0:01:02.00",
+        "start_time": "0:01:00.00",
+        "words": "ok",
+        "speaker": "P05",
+        "ref": "P05",
+        "location": "dining",
+        "session_id": "S02",
+    },
 ]
 
 DIPCO_SESSION = [
-    {"session_id": "S01", "speaker": "P01", "words": "hi",
-     "start_time": {"close-talk": "00:00:01.00", "U01": "00:00:01.02"},
-     "end_time": {"close-talk": "00:00:02.00", "U01": "00:00:02.02"}},
-    {"session_id": "S01", "speaker": "P02", "words": "hey",
-     "start_time": {"close-talk": "00:00:02.50", "U01": "00:00:02.52"},
-     "end_time": {"close-talk": "00:00:03.00", "U01": "00:00:03.02"}},
+    {
+        "session_id": "S01",
+        "speaker": "P01",
+        "words": "hi",
+        "start_time": {"close-talk": "00:00:01.00", "U01": "00:00:01.02"},
+        "end_time": {"close-talk": "00:00:02.00", "U01": "00:00:02.02"},
+    },
+    {
+        "session_id": "S01",
+        "speaker": "P02",
+        "words": "hey",
+        "start_time": {"close-talk": "00:00:02.50", "U01": "00:00:02.52"},
+        "end_time": {"close-talk": "00:00:03.00", "U01": "00:00:03.02"},
+    },
 ]
 
 

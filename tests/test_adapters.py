@@ -7,12 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from fixtures import AISHELL4_TEXTGRID, CHIME6_SESSION, DIPCO_SESSION, SHORT_TEXTGRID, rttm_line
 from msbench.adapters import detect_format, read_annotation_file
 from msbench.adapters.lhotse_manifest import read_lhotse
 from msbench.adapters.rttm import read_rttm, read_stm, read_uem
 from msbench.adapters.textgrid import is_silence, read_textgrid
 from msbench.errors import InputError
+
+from fixtures import AISHELL4_TEXTGRID, CHIME6_SESSION, DIPCO_SESSION, SHORT_TEXTGRID, rttm_line
 
 
 def spans(session) -> list[tuple[str, float, float]]:
@@ -59,13 +60,21 @@ def test_uem_and_stm(tmp_path: Path):
         "a 1 Diane 6.68 7.16 <O,F0,F> Hello?\na 1 Sheila 7.634 8.155 Hello?\n", encoding="utf-8"
     )
     (session,) = read_stm(tmp_path / "x.stm")
-    assert [(s.speaker, s.words) for s in session.segments] == [("Diane", "Hello?"), ("Sheila", "Hello?")]
+    assert [(s.speaker, s.words) for s in session.segments] == [
+        ("Diane", "Hello?"),
+        ("Sheila", "Hello?"),
+    ]
 
 
 @pytest.mark.parametrize(
     "encoding, bom",
-    [("utf-8", b""), ("utf-8", b"\xef\xbb\xbf"), ("utf-16-le", b"\xff\xfe"),
-     ("utf-16-be", b"\xfe\xff"), ("utf-16-le", b"")],
+    [
+        ("utf-8", b""),
+        ("utf-8", b"\xef\xbb\xbf"),
+        ("utf-16-le", b"\xff\xfe"),
+        ("utf-16-be", b"\xfe\xff"),
+        ("utf-16-le", b""),
+    ],
 )
 def test_aishell4_textgrid_in_every_encoding(tmp_path: Path, encoding: str, bom: bytes):
     path = tmp_path / "M_R003S01C01.TextGrid"
@@ -129,9 +138,27 @@ def test_seglst(tmp_path: Path):
     path.write_text(
         json.dumps(
             [
-                {"session_id": "m1", "speaker": "A", "start_time": 0.0, "end_time": 1.0, "words": "a"},
-                {"session_id": "m2", "speaker": "B", "start_time": 0.5, "end_time": 2.0, "words": "b"},
-                {"session_id": "m1", "speaker": "", "start_time": 3.0, "end_time": 4.0, "words": "c"},
+                {
+                    "session_id": "m1",
+                    "speaker": "A",
+                    "start_time": 0.0,
+                    "end_time": 1.0,
+                    "words": "a",
+                },
+                {
+                    "session_id": "m2",
+                    "speaker": "B",
+                    "start_time": 0.5,
+                    "end_time": 2.0,
+                    "words": "b",
+                },
+                {
+                    "session_id": "m1",
+                    "speaker": "",
+                    "start_time": 3.0,
+                    "end_time": 4.0,
+                    "words": "c",
+                },
             ]
         ),
         encoding="utf-8",
@@ -146,7 +173,9 @@ def test_seglst_written_by_meeteval_reads_back(tmp_path: Path):
     from meeteval.io import SegLST
 
     path = tmp_path / "meeteval.json"
-    SegLST([{"session_id": "m", "speaker": "A", "start_time": 1.0, "end_time": 2.0, "words": "x"}]).dump(path)
+    SegLST(
+        [{"session_id": "m", "speaker": "A", "start_time": 1.0, "end_time": 2.0, "words": "x"}]
+    ).dump(path)
     (session,) = read_annotation_file(path, "seglst")
     assert spans(session) == [("A", 1.0, 2.0)]
 
@@ -156,12 +185,25 @@ def test_lhotse_manifests_written_by_lhotse(tmp_path: Path):
     from lhotse.audio import AudioSource
 
     recordings = RecordingSet.from_recordings(
-        [Recording(id="R1", sources=[AudioSource(type="file", channels=[0], source="/data/R1.wav")],
-                   sampling_rate=16000, num_samples=160000, duration=10.0)]
+        [
+            Recording(
+                id="R1",
+                sources=[AudioSource(type="file", channels=[0], source="/data/R1.wav")],
+                sampling_rate=16000,
+                num_samples=160000,
+                duration=10.0,
+            )
+        ]
     )
     supervisions = SupervisionSet.from_segments(
-        [SupervisionSegment(id="s1", recording_id="R1", start=0.5, duration=2.0, speaker="A", text="x"),
-         SupervisionSegment(id="s2", recording_id="R1", start=2.0, duration=1.0, speaker="B", text="y")]
+        [
+            SupervisionSegment(
+                id="s1", recording_id="R1", start=0.5, duration=2.0, speaker="A", text="x"
+            ),
+            SupervisionSegment(
+                id="s2", recording_id="R1", start=2.0, duration=1.0, speaker="B", text="y"
+            ),
+        ]
     )
     recordings.to_file(tmp_path / "recordings.jsonl.gz")
     supervisions.to_file(tmp_path / "supervisions.jsonl.gz")

@@ -7,9 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from msbench.describe import describe_file
+
 from conftest import DEMO
 from fixtures import AISHELL4_TEXTGRID
-from msbench.describe import describe_file
 
 
 def msbench(*args: str) -> subprocess.CompletedProcess[str]:

@@ -13,10 +13,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from conftest import DEMO, REPO, SHARED_DATA, require_shared
 from msbench.characterize import interaction_row
 from msbench.dataset_sheet import read_dataset_sheet
 from msbench.ingest import ingest_source
+
+from conftest import DEMO, REPO, SHARED_DATA, require_shared
 
 MS = 1000
 
@@ -62,8 +63,13 @@ def test_ami_demo_features_match_independent_grid(shared_data: Path):
     reference = parse_rttm(sorted(ami.glob("*.rttm")))
     assert len(reference) == 14
     spec = next(s for s in read_dataset_sheet(REPO / "config" / "datasets.tsv") if s.name == "ami")
-    spec = type(spec)(**{**spec.__dict__, "annotations": str(ami / "*.rttm"),
-                         "audio": str(DEMO / "ami" / "audio" / "{session}.flac")})
+    spec = type(spec)(
+        **{
+            **spec.__dict__,
+            "annotations": str(ami / "*.rttm"),
+            "audio": str(DEMO / "ami" / "audio" / "{session}.flac"),
+        }
+    )
     result = ingest_source(spec, end_tolerance=0.5)
     assert result.rejections == []
     rows = {r.recording.session_id: interaction_row(r) for r in result.recordings}
@@ -77,7 +83,9 @@ def test_ami_demo_features_match_independent_grid(shared_data: Path):
         if expected["speaker_switch_q25"] is None:
             assert row["speaker_switch_q25"] is None, session
         else:
-            assert row["speaker_switch_q25"] == pytest.approx(expected["speaker_switch_q25"], abs=1e-9), session
+            assert row["speaker_switch_q25"] == pytest.approx(
+                expected["speaker_switch_q25"], abs=1e-9
+            ), session
     # the real-world quirks survive: non-ASCII session, accented speaker label
     assert "trñ00" in rows
     trn00 = next(r for r in result.recordings if r.recording.session_id == "trñ00")

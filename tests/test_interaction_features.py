@@ -103,7 +103,9 @@ def grid_reference(segments: list[Segment], resolution: int = 1000) -> tuple[flo
     activity = np.zeros((len(speakers), end), dtype=bool)
     for s in segments:
         row = speakers.index(s.speaker)
-        activity[row, int(round(s.start_time * resolution)) : int(round(s.end_time * resolution))] = True
+        activity[
+            row, int(round(s.start_time * resolution)) : int(round(s.end_time * resolution))
+        ] = True
     count = activity.sum(axis=0)
     return (count >= 1).sum() / resolution, (count >= 2).sum() / resolution, int(count.max())
 
@@ -115,7 +117,12 @@ def test_exact_against_integer_grid(seed: int):
     for _ in range(rng.integers(2, 40)):
         start = int(rng.integers(0, 20000))
         segments.append(
-            Segment("s", start / 1000, (start + int(rng.integers(1, 3000))) / 1000, f"S{rng.integers(0, 4)}")
+            Segment(
+                "s",
+                start / 1000,
+                (start + int(rng.integers(1, 3000))) / 1000,
+                f"S{rng.integers(0, 4)}",
+            )
         )
     speech, overlap, peak = grid_reference(segments)
     features = interaction_features(segments)

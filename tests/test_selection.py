@@ -14,20 +14,37 @@ COMMON = {"O": "O1", "S": "S1", "T": "T1", "N": "N1"}
 
 def candidate(rid: str, p: str, hours: float, source: str = "a") -> dict:
     conditions = {"P": p, **COMMON}
-    return {"recording_id": rid, "source_dataset": source, "language": "English", "scenario": "Meeting",
-            "duration_seconds": hours * 3600, "conditions": conditions,
-            "profile": "-".join(conditions[a] for a in "POSTN")}
+    return {
+        "recording_id": rid,
+        "source_dataset": source,
+        "language": "English",
+        "scenario": "Meeting",
+        "duration_seconds": hours * 3600,
+        "conditions": conditions,
+        "profile": "-".join(conditions[a] for a in "POSTN"),
+    }
 
 
 # a and b cover P0, c and d cover P1. Best without coverage: {a, b} (U 1.4, 0.9 h);
 # with one recording per range and at most 1 h: {a, d} (U 1.2, 0.8 h) by enumeration.
-TOY = [candidate("a", "P0", 0.5), candidate("b", "P0", 0.4), candidate("c", "P1", 0.6), candidate("d", "P1", 0.3)]
+TOY = [
+    candidate("a", "P0", 0.5),
+    candidate("b", "P0", 0.4),
+    candidate("c", "P1", 0.6),
+    candidate("d", "P1", 0.3),
+]
 TOY_UTILITY = [0.9, 0.5, 0.2, 0.3]
 
 
 def settings(**overrides) -> dict:
-    base = {**default_config()["selection"], "min_hours": 0.0, "max_hours": 1.0,
-            "min_count_per_range": 1, "min_hours_per_range": 0.0, "max_source_share": 1.0}
+    base = {
+        **default_config()["selection"],
+        "min_hours": 0.0,
+        "max_hours": 1.0,
+        "min_count_per_range": 1,
+        "min_hours_per_range": 0.0,
+        "max_source_share": 1.0,
+    }
     return {**base, **overrides}
 
 
@@ -63,8 +80,14 @@ def test_conflicting_constraints_are_named_with_amounts():
 
 
 def test_source_share_conflict_is_explained():
-    pool = [candidate("a", "P0", 0.5, "big"), candidate("b", "P1", 0.5, "big"), candidate("c", "P1", 0.1, "small")]
+    pool = [
+        candidate("a", "P0", 0.5, "big"),
+        candidate("b", "P1", 0.5, "big"),
+        candidate("c", "P1", 0.1, "small"),
+    ]
     with pytest.raises(SelectionInfeasible) as caught:
-        solve_selection(pool, [1, 1, 1], SPACE, settings(min_hours=1.0, max_hours=2.0, max_source_share=0.5))
+        solve_selection(
+            pool, [1, 1, 1], SPACE, settings(min_hours=1.0, max_hours=2.0, max_source_share=0.5)
+        )
     names = {v["constraint"] for v in caught.value.violations}
     assert names & {"source_share_big", "total_hours_min"}

@@ -8,7 +8,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import REPO
+import yaml
+
+from conftest import REPO, SHARED_MODELS, require_shared
 
 WORKFLOW_FILES = ("Snakefile", "workflow", "config", "resources", "slurm")
 
@@ -22,8 +24,17 @@ def copy_workflow(target: Path) -> Path:
         elif source.exists():
             shutil.copy2(source, target / name)
     # workflow/schemas links into the package; keep the links valid in the copy
-    shutil.copytree(REPO / "src", target / "src", symlinks=True,
-                    ignore=shutil.ignore_patterns("*.egg-info", "__pycache__"))
+    shutil.copytree(
+        REPO / "src",
+        target / "src",
+        symlinks=True,
+        ignore=shutil.ignore_patterns("*.egg-info", "__pycache__"),
+    )
+    # the copy lives elsewhere: point the model search at the shared weights by absolute path
+    config_path = target / "config" / "config.yaml"
+    config = yaml.safe_load(config_path.read_text())
+    config["models"]["search_dirs"] = [str(require_shared(SHARED_MODELS))]
+    config_path.write_text(yaml.safe_dump(config, sort_keys=False))
     return target
 
 
@@ -32,10 +43,16 @@ def snakemake(workdir: Path, *args: str, check: bool = True) -> subprocess.Compl
     env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
     result = subprocess.run(
         [sys.executable, "-m", "snakemake", *args],
-        cwd=workdir, env=env, capture_output=True, text=True, timeout=3000,
+        cwd=workdir,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=3000,
     )
     if check and result.returncode != 0:
-        raise AssertionError(f"snakemake {' '.join(args)} failed:\n{result.stdout}\n{result.stderr}")
+        raise AssertionError(
+            f"snakemake {' '.join(args)} failed:\n{result.stdout}\n{result.stderr}"
+        )
     return result
 
 

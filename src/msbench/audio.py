@@ -33,12 +33,16 @@ def probe_audio(path: str | Path) -> AudioInfo:
 
     audio = Path(path)
     if not audio.exists():
-        raise InputError(path, "audio file not found", fix="check the `audio` pattern in the dataset sheet")
+        raise InputError(
+            path, "audio file not found", fix="check the `audio` pattern in the dataset sheet"
+        )
     try:
         info = soundfile.info(str(audio))
     except (RuntimeError, soundfile.LibsndfileError) as error:
         raise InputError(
-            path, f"unreadable or corrupt audio header ({error})", fix="re-encode the file (WAV or FLAC)"
+            path,
+            f"unreadable or corrupt audio header ({error})",
+            fix="re-encode the file (WAV or FLAC)",
         ) from error
     if info.frames <= 0 or info.samplerate <= 0:
         raise InputError(path, "audio file holds no samples", fix="re-encode the file")
@@ -56,7 +60,8 @@ def read_channel(
             rate = stream.samplerate
             if channel >= stream.channels:
                 raise InputError(
-                    path, f"channel {channel} requested, file has {stream.channels}",
+                    path,
+                    f"channel {channel} requested, file has {stream.channels}",
                     fix="set `channel` in the dataset sheet (0-based)",
                 )
             first = int(round(start * rate))

@@ -41,16 +41,31 @@ def _interaction(args: argparse.Namespace) -> int:
 def _acoustic(args: argparse.Namespace) -> int:
     from msbench.stages import run_acoustic
 
-    run_acoustic(Path(args.ingested), args.shard, args.num_shards, Path(args.out), Path(args.rejected),
-                 Path(args.similarity), _settings(args))
+    run_acoustic(
+        Path(args.ingested),
+        args.shard,
+        args.num_shards,
+        Path(args.out),
+        Path(args.rejected),
+        Path(args.similarity),
+        _settings(args),
+    )
     return 0
 
 
 def _collect(args: argparse.Namespace) -> int:
     from msbench.stages import run_collect
 
-    run_collect(args.features, args.acoustic, args.rejected, args.utterances, args.similarity,
-                Path(args.out), Path(args.manifests), args.min_speakers)
+    run_collect(
+        args.features,
+        args.acoustic,
+        args.rejected,
+        args.utterances,
+        args.similarity,
+        Path(args.out),
+        Path(args.manifests),
+        args.min_speakers,
+    )
     return 0
 
 
@@ -72,14 +87,21 @@ def _settings(args: argparse.Namespace) -> dict:
 def _bin(args: argparse.Namespace) -> int:
     from msbench.benchmark.stages import run_bin
 
-    run_bin(Path(args.features), Path(args.out), _settings(args), args.space_out and Path(args.space_out))
+    run_bin(
+        Path(args.features),
+        Path(args.out),
+        _settings(args),
+        args.space_out and Path(args.space_out),
+    )
     return 0
 
 
 def _pool(args: argparse.Namespace) -> int:
     from msbench.benchmark.stages import run_pool
 
-    run_pool(Path(args.labelled), Path(args.space), Path(args.out), Path(args.excluded), _settings(args))
+    run_pool(
+        Path(args.labelled), Path(args.space), Path(args.out), Path(args.excluded), _settings(args)
+    )
     return 0
 
 
@@ -88,7 +110,13 @@ def _select(args: argparse.Namespace) -> int:
     from msbench.benchmark.stages import run_select
 
     try:
-        run_select(Path(args.pool), Path(args.labelled), Path(args.space), Path(args.out_dir), _settings(args))
+        run_select(
+            Path(args.pool),
+            Path(args.labelled),
+            Path(args.space),
+            Path(args.out_dir),
+            _settings(args),
+        )
     except SelectionInfeasible as error:
         print(f"msbench select: infeasible: {error}", file=sys.stderr)
         return 3
@@ -98,8 +126,14 @@ def _select(args: argparse.Namespace) -> int:
 def _report(args: argparse.Namespace) -> int:
     from msbench.benchmark.stages import run_report
 
-    run_report(Path(args.labelled), Path(args.pool), Path(args.excluded), Path(args.benchmark),
-               Path(args.space), Path(args.out_dir))
+    run_report(
+        Path(args.labelled),
+        Path(args.pool),
+        Path(args.excluded),
+        Path(args.benchmark),
+        Path(args.space),
+        Path(args.out_dir),
+    )
     return 0
 
 
@@ -150,8 +184,12 @@ def build_parser() -> argparse.ArgumentParser:
     ingest.add_argument("--sheet", required=True, help="dataset sheet (TSV)")
     ingest.add_argument("--source", required=True, help="source name in the sheet")
     ingest.add_argument("--out-dir", required=True)
-    ingest.add_argument("--end-tolerance", type=float, default=0.5,
-                        help="seconds an annotation may run past the audio end (clipped)")
+    ingest.add_argument(
+        "--end-tolerance",
+        type=float,
+        default=0.5,
+        help="seconds an annotation may run past the audio end (clipped)",
+    )
     ingest.set_defaults(run=_ingest)
 
     interaction = commands.add_parser(
@@ -174,7 +212,9 @@ def build_parser() -> argparse.ArgumentParser:
     acoustic.add_argument("--num-shards", type=int, default=1)
     acoustic.add_argument("--out", required=True, help="features (JSONL)")
     acoustic.add_argument("--rejected", required=True, help="rejected recordings (JSONL)")
-    acoustic.add_argument("--similarity", required=True, help="pairwise similarity matrices (JSONL)")
+    acoustic.add_argument(
+        "--similarity", required=True, help="pairwise similarity matrices (JSONL)"
+    )
     _add_settings(acoustic)
     acoustic.set_defaults(run=_acoustic)
 
@@ -207,15 +247,20 @@ def build_parser() -> argparse.ArgumentParser:
     pool.add_argument("labelled", metavar="LABELLED_JSONL")
     pool.add_argument("--space", required=True, help="condition_space.yaml written by `bin`")
     pool.add_argument("-o", "--out", required=True, help="candidate_pool.csv")
-    pool.add_argument("--excluded", required=True, help="JSONL of recordings left out, with reasons")
+    pool.add_argument(
+        "--excluded", required=True, help="JSONL of recordings left out, with reasons"
+    )
     _add_settings(pool)
     pool.set_defaults(run=_pool)
 
     select = commands.add_parser(
-        "select", help="solve the integer program: benchmark.csv, metadata.jsonl, selection_report.json"
+        "select",
+        help="solve the integer program: benchmark.csv, metadata.jsonl, selection_report.json",
     )
     select.add_argument("pool", metavar="CANDIDATE_POOL_CSV")
-    select.add_argument("--labelled", required=True, help="labelled recordings (for QC replacement)")
+    select.add_argument(
+        "--labelled", required=True, help="labelled recordings (for QC replacement)"
+    )
     select.add_argument("--space", required=True)
     select.add_argument("--out-dir", required=True)
     _add_settings(select)

@@ -39,9 +39,7 @@ def mark_eligibility(rows: Iterable[dict[str, Any]], min_speakers: int) -> list[
     return marked
 
 
-def run_summary(
-    recordings: list[dict[str, Any]], rejections: list[Rejection]
-) -> dict[str, Any]:
+def run_summary(recordings: list[dict[str, Any]], rejections: list[Rejection]) -> dict[str, Any]:
     """Counts that show nothing was lost: characterized + rejected = everything seen."""
     return {
         "recordings_characterized": len(recordings),

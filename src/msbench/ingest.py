@@ -49,7 +49,9 @@ class IngestedRecording:
     def from_dict(cls, row: dict[str, Any]) -> IngestedRecording:
         def segments(items: list[dict[str, Any]]) -> tuple[Segment, ...]:
             return tuple(
-                Segment(s["session_id"], s["start_time"], s["end_time"], s["speaker"], s.get("words"))
+                Segment(
+                    s["session_id"], s["start_time"], s["end_time"], s["speaker"], s.get("words")
+                )
                 for s in items
             )
 
@@ -86,9 +88,13 @@ def clip_to_duration(
             kept.append(segment)
         elif segment.start_time < duration:
             kept.append(segment.with_times(segment.start_time, duration))
-            notes.append(f"{segment.origin}: end clipped from {segment.end_time:.3f} to {duration:.3f} s")
+            notes.append(
+                f"{segment.origin}: end clipped from {segment.end_time:.3f} to {duration:.3f} s"
+            )
         else:
-            notes.append(f"{segment.origin}: removed, starts after the audio end ({duration:.3f} s)")
+            notes.append(
+                f"{segment.origin}: removed, starts after the audio end ({duration:.3f} s)"
+            )
     return tuple(kept), notes
 
 
@@ -100,14 +106,17 @@ def _ingest_session(
         more = f" (+{len(session.problems) - 1} more)" if len(session.problems) > 1 else ""
         raise InputError(session.file, f"bad segment: {first}{more}")
     if not session.segments:
-        raise InputError(session.file, f"empty annotation: session {session.session_id!r} has no speech segment")
+        raise InputError(
+            session.file, f"empty annotation: session {session.session_id!r} has no speech segment"
+        )
     audio_path = spec.audio_path(session.session_id) or session.audio_path or ""
     if not audio_path:
         raise InputError(session.file, "no audio path", fix="set `audio` in the dataset sheet")
     info = probe_audio(audio_path)
     if spec.channel >= info.channels:
         raise InputError(
-            audio_path, f"channel {spec.channel} configured, file has {info.channels} channel(s)",
+            audio_path,
+            f"channel {spec.channel} configured, file has {info.channels} channel(s)",
             fix="set `channel` (0-based) in the dataset sheet",
         )
     segments, notes = clip_to_duration(session.segments, info.duration, tolerance, audio_path)

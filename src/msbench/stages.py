@@ -6,7 +6,12 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from msbench.characterize import INTERACTION_COLUMNS, UTTERANCE_COLUMNS, interaction_row, utterance_rows
+from msbench.characterize import (
+    INTERACTION_COLUMNS,
+    UTTERANCE_COLUMNS,
+    interaction_row,
+    utterance_rows,
+)
 from msbench.collect import REJECTED_COLUMNS, mark_eligibility, run_summary
 from msbench.dataset_sheet import find_source, read_dataset_sheet
 from msbench.errors import InputError
@@ -32,19 +37,28 @@ def run_interaction(ingested: Path, out: Path, utterances: Path) -> None:
     )
 
 
-def shard_of(items: Sequence[IngestedRecording], shard: int, num_shards: int) -> list[IngestedRecording]:
+def shard_of(
+    items: Sequence[IngestedRecording], shard: int, num_shards: int
+) -> list[IngestedRecording]:
     """Recordings ``shard, shard + num_shards, ...`` of the source, in ingest order."""
     return list(items[shard::num_shards])
 
 
 def run_acoustic(
-    ingested: Path, shard: int, num_shards: int, out: Path, rejected_out: Path,
-    similarity_out: Path, settings: Mapping[str, Any],
+    ingested: Path,
+    shard: int,
+    num_shards: int,
+    out: Path,
+    rejected_out: Path,
+    similarity_out: Path,
+    settings: Mapping[str, Any],
 ) -> None:
     """Model features of one shard; a recording that fails goes to the rejected list."""
     from msbench.features.acoustic import ACOUSTIC_COLUMNS, AcousticExtractor
 
-    items = shard_of([IngestedRecording.from_dict(r) for r in read_jsonl(ingested)], shard, num_shards)
+    items = shard_of(
+        [IngestedRecording.from_dict(r) for r in read_jsonl(ingested)], shard, num_shards
+    )
     extractor = AcousticExtractor(settings["acoustic"], settings["models"])
     rows, matrices, rejections = [], [], []
     for item in items:
@@ -52,8 +66,15 @@ def run_acoustic(
             row, matrix = extractor.extract(item)
         except InputError as error:
             recording = item.recording
-            rejections.append(Rejection(recording.recording_id, recording.source_dataset,
-                                        error.path, str(error), "acoustic"))
+            rejections.append(
+                Rejection(
+                    recording.recording_id,
+                    recording.source_dataset,
+                    error.path,
+                    str(error),
+                    "acoustic",
+                )
+            )
             continue
         rows.append(row)
         matrices.append(matrix)
@@ -100,7 +121,9 @@ def run_collect(
         read_text(path).split("\n", 1)[1] for path in sorted(utterances)
     )
     write_atomic(manifests / "utterances.csv", utterance_text)
-    matrices = sorted((row for path in similarity for row in read_jsonl(path)), key=lambda r: r["recording_id"])
+    matrices = sorted(
+        (row for path in similarity for row in read_jsonl(path)), key=lambda r: r["recording_id"]
+    )
     write_table_jsonl(manifests / "speaker_similarity.jsonl", matrices)
     write_json(manifests / "run_summary.json", run_summary(recordings, rejections))
 

@@ -82,8 +82,17 @@ def write_table_jsonl(
 
 #: Columns kept as text when a CSV is read back (ids like ``001`` must not become numbers).
 TEXT_COLUMNS = frozenset(
-    {"recording_id", "source_dataset", "language", "scenario", "recording_device", "speaker",
-     "session_id", "audio_path", "annotation_file"}
+    {
+        "recording_id",
+        "source_dataset",
+        "language",
+        "scenario",
+        "recording_device",
+        "speaker",
+        "session_id",
+        "audio_path",
+        "annotation_file",
+    }
 )
 
 

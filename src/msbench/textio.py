@@ -96,7 +96,10 @@ def read_json(path: str | Path, encoding: str | None = None) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as error:
         raise InputError(
-            path, f"invalid JSON: {error.msg}", where=f"line {error.lineno}", fix="fix the JSON syntax"
+            path,
+            f"invalid JSON: {error.msg}",
+            where=f"line {error.lineno}",
+            fix="fix the JSON syntax",
         ) from error
 
 
@@ -106,14 +109,18 @@ def read_jsonl(path: str | Path) -> Iterator[dict[str, Any]]:
             try:
                 yield json.loads(line)
             except json.JSONDecodeError as error:
-                raise InputError(path, f"invalid JSON: {error.msg}", where=f"line {number}") from error
+                raise InputError(
+                    path, f"invalid JSON: {error.msg}", where=f"line {number}"
+                ) from error
 
 
 def write_atomic(path: str | Path, text: str) -> None:
     """Write ``text`` (UTF-8, ``\\n`` newlines) so readers never see a half-written file."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    handle, temporary = tempfile.mkstemp(
+        dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
+    )
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
             stream.write(text)

@@ -5,11 +5,11 @@ rule conditions:
     output:
         labelled=RESULTS / "benchmark/labelled.jsonl",
         space=manifest("condition_space.yaml"),
-    params:
-        settings=settings_json("condition_space"),
     log:
         RESULTS / "logs/conditions.log",
     localrule: True
+    params:
+        settings=settings_json("condition_space"),
     shell:
         "msbench bin {input:q} -o {output.labelled:q} --space-out {output.space:q}"
         " --settings {params.settings:q} 2> {log:q}"
@@ -24,11 +24,11 @@ rule candidate_pool:
     output:
         pool=manifest("candidate_pool.csv"),
         excluded=RESULTS / "benchmark/pool_excluded.jsonl",
-    params:
-        settings=settings_json("pool", "utility", "selection"),
     log:
         RESULTS / "logs/candidate_pool.log",
     localrule: True
+    params:
+        settings=settings_json("pool", "utility", "selection"),
     shell:
         "msbench pool {input.labelled:q} --space {input.space:q} -o {output.pool:q}"
         " --excluded {output.excluded:q} --settings {params.settings:q} 2> {log:q}"
@@ -45,15 +45,15 @@ rule select:
         benchmark=manifest("benchmark.csv"),
         metadata=manifest("metadata.jsonl"),
         report=manifest("selection_report.json"),
-    params:
-        out_dir=subpath(output.benchmark, parent=True),
-        settings=settings_json("selection"),
     log:
         RESULTS / "logs/select.log",
     threads: 1
     resources:
         mem_mb=4000,
         runtime=30,
+    params:
+        out_dir=subpath(output.benchmark, parent=True),
+        settings=settings_json("selection"),
     shell:
         "msbench select {input.pool:q} --labelled {input.labelled:q} --space {input.space:q}"
         " --out-dir {params.out_dir:q} --settings {params.settings:q} 2> {log:q}"
@@ -71,11 +71,11 @@ rule report:
         recordings=manifest("recordings.csv"),
         summary=manifest("summary.json"),
         figure=manifest("coverage.png"),
-    params:
-        out_dir=subpath(output.recordings, parent=True),
     log:
         RESULTS / "logs/report.log",
     localrule: True
+    params:
+        out_dir=subpath(output.recordings, parent=True),
     shell:
         "msbench report --labelled {input.labelled:q} --pool {input.pool:q}"
         " --excluded {input.excluded:q} --benchmark {input.benchmark:q} --space {input.space:q}"

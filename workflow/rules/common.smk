@@ -52,7 +52,8 @@ def acoustic_outputs(kind):
             ingested = checkpoints.ingest.get(source=source).output.recordings
             total = count_batches(ingested, config["acoustic"]["batch_size"])
             paths += [
-                RESULTS / f"features/{source}/acoustic/{shard}-of-{total}{ACOUSTIC_SUFFIX[kind]}.jsonl"
+                RESULTS
+                / f"features/{source}/acoustic/{shard}-of-{total}{ACOUSTIC_SUFFIX[kind]}.jsonl"
                 for shard in range(total)
             ]
         return paths

@@ -22,10 +22,10 @@ rule acoustic:
         RESULTS / "ingest/{source}/recordings.jsonl",
     output:
         features=RESULTS / "features/{source}/acoustic/{shard}-of-{total}.jsonl",
-        rejected=RESULTS / "features/{source}/acoustic/{shard}-of-{total}.rejected.jsonl",
-        similarity=RESULTS / "features/{source}/acoustic/{shard}-of-{total}.similarity.jsonl",
-    params:
-        settings=settings_json("acoustic", "models"),
+        rejected=RESULTS
+        / "features/{source}/acoustic/{shard}-of-{total}.rejected.jsonl",
+        similarity=RESULTS
+        / "features/{source}/acoustic/{shard}-of-{total}.similarity.jsonl",
     log:
         RESULTS / "logs/acoustic/{source}/{shard}-of-{total}.log",
     threads: config["acoustic"]["threads"]
@@ -33,6 +33,8 @@ rule acoustic:
         mem_mb=4000,
         runtime=240,
         gpu=ACOUSTIC_GPUS,
+    params:
+        settings=settings_json("acoustic", "models"),
     shell:
         "msbench acoustic {input:q} --shard {wildcards.shard} --num-shards {wildcards.total}"
         " --out {output.features:q} --rejected {output.rejected:q}"

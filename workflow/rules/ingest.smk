@@ -9,15 +9,15 @@ checkpoint ingest:
     output:
         recordings=RESULTS / "ingest/{source}/recordings.jsonl",
         rejected=RESULTS / "ingest/{source}/rejected.jsonl",
-    params:
-        out_dir=subpath(output.recordings, parent=True),
-        tolerance=config["ingest"]["end_tolerance_seconds"],
     log:
         RESULTS / "logs/ingest/{source}.log",
     threads: 1
     resources:
         mem_mb=2000,
         runtime=30,
+    params:
+        out_dir=subpath(output.recordings, parent=True),
+        tolerance=config["ingest"]["end_tolerance_seconds"],
     shell:
         "msbench ingest --sheet {input.sheet:q} --source {wildcards.source}"
         " --out-dir {params.out_dir:q} --end-tolerance {params.tolerance} 2> {log:q}"

@@ -13,12 +13,12 @@ rule collect:
         utterances=manifest("utterances.csv"),
         similarity=manifest("speaker_similarity.jsonl"),
         summary=manifest("run_summary.json"),
-    params:
-        manifests=subpath(output.rejected, parent=True),
-        min_speakers=config["eligibility"]["min_speakers"],
     log:
         RESULTS / "logs/collect.log",
     localrule: True
+    params:
+        manifests=subpath(output.rejected, parent=True),
+        min_speakers=config["eligibility"]["min_speakers"],
     shell:
         "msbench collect --features {input.features:q} --acoustic {input.acoustic:q}"
         " --rejected {input.ingest_rejected:q} {input.acoustic_rejected:q}"

@@ -52,7 +52,9 @@ def detect_format(path: str | Path) -> str:
         first = entries[0] if isinstance(entries, list) and entries else {}
         start = first.get("start_time") if isinstance(first, dict) else None
         return "seglst" if isinstance(start, (int, float)) else "chime"
-    raise InputError(path, "cannot tell the annotation format", fix=f"pass --format, one of {FORMATS}")
+    raise InputError(
+        path, "cannot tell the annotation format", fix=f"pass --format, one of {FORMATS}"
+    )
 
 
 def read_annotation_file(
@@ -72,7 +74,9 @@ def read_transcripts(pattern: str, encoding: str | None) -> dict[str, tuple[Segm
     for path in expand_glob(pattern):
         reader = read_stm if path.lower().endswith(".stm") else read_seglst
         for session in reader(path, encoding):
-            by_session[session.session_id] = by_session.get(session.session_id, ()) + session.segments
+            by_session[session.session_id] = (
+                by_session.get(session.session_id, ()) + session.segments
+            )
     return by_session
 
 
@@ -86,8 +90,11 @@ def read_source_annotations(
     files = spec.annotation_files()
     if not files:
         errors.append(
-            InputError(spec.annotations, "no annotation file matches this pattern",
-                       fix=f"fix `annotations` of source {spec.name!r} in the dataset sheet")
+            InputError(
+                spec.annotations,
+                "no annotation file matches this pattern",
+                fix=f"fix `annotations` of source {spec.name!r} in the dataset sheet",
+            )
         )
     for path in files:
         try:

@@ -41,7 +41,8 @@ def read_rttm(path: str | Path, encoding: str | None = None) -> list[SessionAnno
             start, duration = float(fields[3]), float(fields[4])
         except ValueError:
             collector.problem(
-                session, f"{path}:line {number}: tbeg/tdur {fields[3]!r} {fields[4]!r} are not numbers"
+                session,
+                f"{path}:line {number}: tbeg/tdur {fields[3]!r} {fields[4]!r} are not numbers",
             )
             continue
         collector.add(session, speaker, start, start + duration, f"line {number}")
@@ -59,7 +60,9 @@ def read_uem(path: str | Path, encoding: str | None = None) -> dict[str, tuple[f
             regions[fields[0]] = (float(fields[2]), float(fields[3]))
         except (IndexError, ValueError) as error:
             raise InputError(
-                path, f"malformed UEM line {line.strip()!r}", where=f"line {number}",
+                path,
+                f"malformed UEM line {line.strip()!r}",
+                where=f"line {number}",
                 fix="<file> <chnl> <start> <end>",
             ) from error
     return regions

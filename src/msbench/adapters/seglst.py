@@ -28,7 +28,9 @@ def read_seglst(path: str | Path, encoding: str | None = None) -> list[SessionAn
         try:
             start, end = float(entry["start_time"]), float(entry["end_time"])
         except (KeyError, TypeError, ValueError):
-            collector.problem(session, f"{path}:{where}: start_time/end_time missing or not numbers")
+            collector.problem(
+                session, f"{path}:{where}: start_time/end_time missing or not numbers"
+            )
             continue
         collector.add(session, str(entry.get("speaker", "")), start, end, where, entry.get("words"))
     return collector.sessions()

@@ -38,7 +38,8 @@ def read_textgrid(path: str | Path, encoding: str | None = None) -> list[Session
         grid = textgrid_io.parseTextgridStr(text, includeEmptyIntervals=True)
     except (AttributeError, ValueError, IndexError, KeyError) as error:
         raise InputError(
-            path, f"not a readable Praat TextGrid ({type(error).__name__}: {error})",
+            path,
+            f"not a readable Praat TextGrid ({type(error).__name__}: {error})",
             fix="open and re-save it in Praat as a text file",
         ) from error
     session = session_from_filename(path)

@@ -168,9 +168,7 @@ def build_condition_space(
     return ConditionSpace(tuple(axes))
 
 
-def label_rows(
-    rows: Sequence[Mapping[str, Any]], space: ConditionSpace
-) -> list[dict[str, Any]]:
+def label_rows(rows: Sequence[Mapping[str, Any]], space: ConditionSpace) -> list[dict[str, Any]]:
     """Every input field kept; ``conditions`` (per-axis labels) and ``profile`` added or replaced.
 
     A missing feature leaves its axis unlabelled (``None``) and ``profile`` empty.
@@ -195,7 +193,15 @@ def space_from_yaml_dict(document: Mapping[str, Any]) -> ConditionSpace:
     axes = []
     for name in AXIS_ORDER:
         spec = document["axes"][name]
-        axes.append(Axis(name=name, field=spec["field"], edges=tuple(float(e) for e in spec["edges"]),
-                         closed=spec["closed"], descending=spec["descending"],
-                         zero_bin=spec["zero_bin"], mode=spec["mode"]))
+        axes.append(
+            Axis(
+                name=name,
+                field=spec["field"],
+                edges=tuple(float(e) for e in spec["edges"]),
+                closed=spec["closed"],
+                descending=spec["descending"],
+                zero_bin=spec["zero_bin"],
+                mode=spec["mode"],
+            )
+        )
     return ConditionSpace(tuple(axes))

@@ -12,15 +12,34 @@ from typing import Any
 from msbench.benchmark.conditions import AXIS_ORDER
 
 OFFICIAL_FIELDS = (
-    "recording_id", "source_dataset", "language", "scenario", "recording_device",
-    "duration_seconds", "conditions", "num_speakers", "overlap_ratio",
-    "speaker_similarity_max", "speaker_switch_q25", "noise_difficulty",
+    "recording_id",
+    "source_dataset",
+    "language",
+    "scenario",
+    "recording_device",
+    "duration_seconds",
+    "conditions",
+    "num_speakers",
+    "overlap_ratio",
+    "speaker_similarity_max",
+    "speaker_switch_q25",
+    "noise_difficulty",
 )
 
 _FIRST = (
-    "recording_id", "source_dataset", "language", "scenario", "recording_device",
-    "duration_seconds", *AXIS_ORDER, "profile", "num_speakers", "overlap_ratio",
-    "speaker_similarity_max", "speaker_switch_q25", "noise_difficulty",
+    "recording_id",
+    "source_dataset",
+    "language",
+    "scenario",
+    "recording_device",
+    "duration_seconds",
+    *AXIS_ORDER,
+    "profile",
+    "num_speakers",
+    "overlap_ratio",
+    "speaker_similarity_max",
+    "speaker_switch_q25",
+    "noise_difficulty",
 )
 
 CANDIDATE_COLUMNS = (*_FIRST, "C", "M", "D", "R", "U", "conditions")

@@ -37,7 +37,9 @@ class PoolResult:
     notes: list[str] = field(default_factory=list)
 
 
-def _eligibility_reason(row: Mapping[str, Any], settings: Mapping[str, Any], qc: Mapping[str, str]) -> str:
+def _eligibility_reason(
+    row: Mapping[str, Any], settings: Mapping[str, Any], qc: Mapping[str, str]
+) -> str:
     if row["recording_id"] in qc:
         return f"quality control: {qc[row['recording_id']]}"
     if not row.get("eligible", True):
@@ -54,7 +56,9 @@ def _eligibility_reason(row: Mapping[str, Any], settings: Mapping[str, Any], qc:
     return ""
 
 
-def _round_robin_by_source(rows: list[dict[str, Any]], cap: int, rng: np.random.Generator) -> tuple[list, list]:
+def _round_robin_by_source(
+    rows: list[dict[str, Any]], cap: int, rng: np.random.Generator
+) -> tuple[list, list]:
     by_source: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for row in rows:
         by_source[row["source_dataset"]].append(row)
@@ -125,7 +129,10 @@ def build_pool(
 ) -> PoolResult:
     ordered = sorted(rows, key=lambda row: row["recording_id"])
     rng = np.random.default_rng(settings["seed"])
-    order = {row["recording_id"]: int(rank) for row, rank in zip(ordered, rng.permutation(len(ordered)))}
+    order = {
+        row["recording_id"]: int(rank)
+        for row, rank in zip(ordered, rng.permutation(len(ordered)), strict=False)
+    }
     result = PoolResult(candidates=[])
     eligible = []
     for row in ordered:
@@ -140,7 +147,9 @@ def build_pool(
         by_cell[row["profile"]].append(row)
     thinned = []
     for cell in sorted(by_cell):
-        cell_rng = np.random.default_rng([settings["seed"], len(by_cell[cell]), sum(map(ord, cell))])
+        cell_rng = np.random.default_rng(
+            [settings["seed"], len(by_cell[cell]), sum(map(ord, cell))]
+        )
         kept, dropped = _round_robin_by_source(by_cell[cell], settings["max_per_profile"], cell_rng)
         thinned.extend(kept)
         for row in dropped:

@@ -36,8 +36,12 @@ def read_qc_rejections(path: str | Path | None) -> dict[str, str]:
             continue
         recording, _, reason = line.partition("\t")
         if not recording.strip() or "::" not in recording:
-            raise InputError(path, f"expected recording_id<TAB>reason, got {line!r}", where=f"line {number}",
-                             fix="ids look like source::session")
+            raise InputError(
+                path,
+                f"expected recording_id<TAB>reason, got {line!r}",
+                where=f"line {number}",
+                fix="ids look like source::session",
+            )
         rejected[recording.strip()] = reason.strip() or "failed quality control"
     return rejected
 
@@ -61,7 +65,9 @@ def replacement_groups(
     free = [row for row in pool if row["recording_id"] not in kept]
     counts: dict[tuple[str, ...], int] = defaultdict(int)
     for row in rejected:
-        distances = [(profile_distance(row["conditions"], c["conditions"]), c["recording_id"]) for c in free]
+        distances = [
+            (profile_distance(row["conditions"], c["conditions"]), c["recording_id"]) for c in free
+        ]
         if not distances:
             continue
         best = min(d for d, _ in distances)
@@ -74,7 +80,13 @@ def match_replacements(
 ) -> list[dict[str, Any]]:
     """Pair each rejected recording with a newly selected one, closest profiles first."""
     options = sorted(
-        (profile_distance(r["conditions"], a["conditions"]), r["recording_id"], a["recording_id"], r, a)
+        (
+            profile_distance(r["conditions"], a["conditions"]),
+            r["recording_id"],
+            a["recording_id"],
+            r,
+            a,
+        )
         for r in rejected
         for a in added
     )
@@ -86,11 +98,24 @@ def match_replacements(
             continue
         used_rejected.add(rejected_id)
         used_added.add(added_id)
-        pairs.append({"rejected": rejected_id, "rejected_profile": r["profile"],
-                      "replacement": added_id, "replacement_profile": a["profile"],
-                      "hamming_distance": distance[0]})
+        pairs.append(
+            {
+                "rejected": rejected_id,
+                "rejected_profile": r["profile"],
+                "replacement": added_id,
+                "replacement_profile": a["profile"],
+                "hamming_distance": distance[0],
+            }
+        )
     for r in rejected:
         if r["recording_id"] not in used_rejected:
-            pairs.append({"rejected": r["recording_id"], "rejected_profile": r["profile"],
-                          "replacement": None, "replacement_profile": None, "hamming_distance": None})
+            pairs.append(
+                {
+                    "rejected": r["recording_id"],
+                    "rejected_profile": r["profile"],
+                    "replacement": None,
+                    "replacement_profile": None,
+                    "hamming_distance": None,
+                }
+            )
     return sorted(pairs, key=lambda p: p["rejected"])

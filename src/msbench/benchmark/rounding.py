@@ -35,19 +35,35 @@ SUB_MIP_SHARE = 0.25
 INTEGRAL = 1e-6
 
 
-def _free_set(lp_values: Sequence[float], utilities: Sequence[float], hours: Sequence[float],
-              fixed: set[int], constraints: Sequence[Constraint]) -> list[int]:
-    per_hour = [u / max(h, 1e-9) for u, h in zip(utilities, hours)]
+def _free_set(
+    lp_values: Sequence[float],
+    utilities: Sequence[float],
+    hours: Sequence[float],
+    fixed: set[int],
+    constraints: Sequence[Constraint],
+) -> list[int]:
+    per_hour = [u / max(h, 1e-9) for u, h in zip(utilities, hours, strict=False)]
     fractional = [i for i, v in enumerate(lp_values) if INTEGRAL < v < 1 - INTEGRAL]
-    ones = sorted((i for i, v in enumerate(lp_values) if v >= 1 - INTEGRAL and i not in fixed),
-                  key=lambda i: (per_hour[i], i))
-    zeros = sorted((i for i, v in enumerate(lp_values) if v <= INTEGRAL),
-                   key=lambda i: (-per_hour[i], i))
+    ones = sorted(
+        (i for i, v in enumerate(lp_values) if v >= 1 - INTEGRAL and i not in fixed),
+        key=lambda i: (per_hour[i], i),
+    )
+    zeros = sorted(
+        (i for i, v in enumerate(lp_values) if v <= INTEGRAL), key=lambda i: (-per_hour[i], i)
+    )
     free = set(fractional) | set(ones[:NEIGHBOURHOOD]) | set(zeros[:NEIGHBOURHOOD])
     for c in constraints:  # every constraint gets some free members of its own
         members = [i for i in c.terms if i not in fixed]
-        free.update(sorted((i for i in members if lp_values[i] <= INTEGRAL), key=lambda i: (-per_hour[i], i))[:PER_CONSTRAINT])
-        free.update(sorted((i for i in members if lp_values[i] >= 1 - INTEGRAL), key=lambda i: (per_hour[i], i))[:PER_CONSTRAINT])
+        free.update(
+            sorted(
+                (i for i in members if lp_values[i] <= INTEGRAL), key=lambda i: (-per_hour[i], i)
+            )[:PER_CONSTRAINT]
+        )
+        free.update(
+            sorted(
+                (i for i in members if lp_values[i] >= 1 - INTEGRAL), key=lambda i: (per_hour[i], i)
+            )[:PER_CONSTRAINT]
+        )
     return sorted(free)
 
 
@@ -69,9 +85,13 @@ def neighbourhood_solution(
     for c in constraints:
         constant = sum(value for i, value in c.terms.items() if i in ones) + c.total * fixed_hours
         terms = {position[i]: value for i, value in c.terms.items() if i in position}
-        reduced.append(Constraint(c.name, terms, c.sense, c.rhs - constant, c.unit, c.meaning, c.total))
+        reduced.append(
+            Constraint(c.name, terms, c.sense, c.rhs - constant, c.unit, c.meaning, c.total)
+        )
     sub_fixed = {position[i] for i in fixed if i in position}
-    model, x, _ = build_model([utilities[i] for i in free], [hours[i] for i in free], reduced, sub_fixed)
+    model, x, _ = build_model(
+        [utilities[i] for i in free], [hours[i] for i in free], reduced, sub_fixed
+    )
     budget = min(SUB_MIP_SECONDS, SUB_MIP_SHARE * settings["time_limit_seconds"])
     status = model.solve(solver_for(settings, time_limit=budget))
     if pulp.LpStatus[status] != "Optimal" or any(v.value() is None for v in x):

@@ -38,7 +38,6 @@ import pulp
 from msbench.benchmark.conditions import ConditionSpace
 from msbench.benchmark.rounding import neighbourhood_solution
 from msbench.benchmark.selection_model import (
-    SECONDS_PER_HOUR,
     Constraint,
     build_constraints,
     build_model,
@@ -47,13 +46,15 @@ from msbench.benchmark.selection_model import (
 )
 
 
-
 class SelectionInfeasible(RuntimeError):
     """The constraints conflict; ``violations`` lists the smallest relaxation that works."""
 
     def __init__(self, violations: list[dict[str, Any]]) -> None:
         self.violations = violations
-        parts = [f"{v['constraint']} short by {v['violation']:.4g} {v['unit']} ({v['meaning']})" for v in violations]
+        parts = [
+            f"{v['constraint']} short by {v['violation']:.4g} {v['unit']} ({v['meaning']})"
+            for v in violations
+        ]
         super().__init__(
             "the selection constraints cannot all hold; the smallest relaxation that works: "
             + "; ".join(parts)
@@ -83,14 +84,23 @@ def explain_infeasibility(
         amount = variable.value() or 0.0
         if amount > 1e-6:
             constraint = by_name[name]
-            found.append({"constraint": name, "violation": round(amount, 6), "unit": constraint.unit,
-                          "meaning": constraint.meaning})
+            found.append(
+                {
+                    "constraint": name,
+                    "violation": round(amount, 6),
+                    "unit": constraint.unit,
+                    "meaning": constraint.meaning,
+                }
+            )
     return found
 
 
 def _lp_relaxation(
-    utilities: Sequence[float], hours: Sequence[float], constraints: Sequence[Constraint],
-    fixed: set[int], settings: Mapping[str, Any],
+    utilities: Sequence[float],
+    hours: Sequence[float],
+    constraints: Sequence[Constraint],
+    fixed: set[int],
+    settings: Mapping[str, Any],
 ) -> tuple[float, list[float]] | None:
     relaxed, x, _ = build_model(utilities, hours, constraints, fixed, relax=True)
     status = relaxed.solve(solver_for(settings, mip=False))
@@ -115,7 +125,9 @@ def solve_selection(
     started = time.perf_counter()
     relaxation = _lp_relaxation(utilities, hours, constraints, fixed, settings)
     if relaxation is None:
-        raise SelectionInfeasible(explain_infeasibility(utilities, hours, constraints, fixed, settings))
+        raise SelectionInfeasible(
+            explain_infeasibility(utilities, hours, constraints, fixed, settings)
+        )
     bound, lp_values = relaxation
     start = neighbourhood_solution(lp_values, utilities, hours, constraints, fixed, settings)
     relaxed_at = time.perf_counter()
@@ -167,7 +179,16 @@ def solve_selection(
 
 
 def _slack(constraint: Constraint, selected: set[int], total_hours: float) -> dict[str, Any]:
-    lhs = math.fsum(c for i, c in constraint.terms.items() if i in selected) + constraint.total * total_hours
+    lhs = (
+        math.fsum(c for i, c in constraint.terms.items() if i in selected)
+        + constraint.total * total_hours
+    )
     slack = lhs - constraint.rhs if constraint.sense == ">=" else constraint.rhs - lhs
-    return {"name": constraint.name, "sense": constraint.sense, "rhs": round(constraint.rhs, 6),
-            "value": round(lhs, 6), "slack": round(slack, 6), "unit": constraint.unit}
+    return {
+        "name": constraint.name,
+        "sense": constraint.sense,
+        "rhs": round(constraint.rhs, 6),
+        "value": round(lhs, 6),
+        "slack": round(slack, 6),
+        "unit": constraint.unit,
+    }

@@ -41,10 +41,24 @@ def build_constraints(
     hours = candidate_hours(pool)
     index = {row["recording_id"]: i for i, row in enumerate(pool)}
     constraints = [
-        Constraint("total_hours_min", {}, ">=", settings["min_hours"], "h",
-                   f"at least {settings['min_hours']} h selected", total=1.0),
-        Constraint("total_hours_max", {}, "<=", settings["max_hours"], "h",
-                   f"at most {settings['max_hours']} h selected", total=1.0),
+        Constraint(
+            "total_hours_min",
+            {},
+            ">=",
+            settings["min_hours"],
+            "h",
+            f"at least {settings['min_hours']} h selected",
+            total=1.0,
+        ),
+        Constraint(
+            "total_hours_max",
+            {},
+            "<=",
+            settings["max_hours"],
+            "h",
+            f"at most {settings['max_hours']} h selected",
+            total=1.0,
+        ),
     ]
     members: dict[str, list[int]] = defaultdict(list)
     for i, row in enumerate(pool):
@@ -57,13 +71,29 @@ def build_constraints(
                 continue
             need = min(settings["min_count_per_range"], len(ids))
             if need > 0:
-                constraints.append(Constraint(f"count_{label}", {i: 1.0 for i in ids}, ">=", need,
-                                              "recordings", f"at least {need} recordings in {label}"))
+                constraints.append(
+                    Constraint(
+                        f"count_{label}",
+                        {i: 1.0 for i in ids},
+                        ">=",
+                        need,
+                        "recordings",
+                        f"at least {need} recordings in {label}",
+                    )
+                )
             offered = sum(hours[i] for i in ids)
             need_hours = min(settings["min_hours_per_range"], offered)
             if need_hours > 0:
-                constraints.append(Constraint(f"hours_{label}", {i: hours[i] for i in ids}, ">=",
-                                              need_hours, "h", f"at least {need_hours:.4g} h in {label}"))
+                constraints.append(
+                    Constraint(
+                        f"hours_{label}",
+                        {i: hours[i] for i in ids},
+                        ">=",
+                        need_hours,
+                        "h",
+                        f"at least {need_hours:.4g} h in {label}",
+                    )
+                )
     share = settings["max_source_share"]
     by_source: dict[str, list[int]] = defaultdict(list)
     for i, row in enumerate(pool):
@@ -71,29 +101,58 @@ def build_constraints(
     if share < 1:
         for source in sorted(by_source):
             terms = {i: hours[i] for i in by_source[source]}
-            constraints.append(Constraint(f"source_share_{source}", terms, "<=", 0.0, "h",
-                                          f"{source} at most {share:.0%} of selected hours",
-                                          total=-share))
+            constraints.append(
+                Constraint(
+                    f"source_share_{source}",
+                    terms,
+                    "<=",
+                    0.0,
+                    "h",
+                    f"{source} at most {share:.0%} of selected hours",
+                    total=-share,
+                )
+            )
     for key, column in (("min_per_language", "language"), ("min_per_scenario", "scenario")):
         for value, required in sorted(settings.get(key, {}).items()):
             ids = [i for i, row in enumerate(pool) if row.get(column) == value]
             need = min(required, len(ids))
             if need > 0:
-                constraints.append(Constraint(f"{column}_{value}", {i: 1.0 for i in ids}, ">=", need,
-                                              "recordings", f"at least {need} recordings in {value}"))
+                constraints.append(
+                    Constraint(
+                        f"{column}_{value}",
+                        {i: 1.0 for i in ids},
+                        ">=",
+                        need,
+                        "recordings",
+                        f"at least {need} recordings in {value}",
+                    )
+                )
     for number, (ids, count) in enumerate(replacement_groups):
         terms = {index[r]: 1.0 for r in ids if r in index}
-        constraints.append(Constraint(f"replace_{number}", terms, ">=", count, "recordings",
-                                      f"{count} replacement(s) among {len(terms)} closest-profile candidates"))
+        constraints.append(
+            Constraint(
+                f"replace_{number}",
+                terms,
+                ">=",
+                count,
+                "recordings",
+                f"{count} replacement(s) among {len(terms)} closest-profile candidates",
+            )
+        )
     return constraints
 
 
 def solver_for(
-    settings: Mapping[str, Any], mip: bool = True, warm_start: bool = False, time_limit: float | None = None
+    settings: Mapping[str, Any],
+    mip: bool = True,
+    warm_start: bool = False,
+    time_limit: float | None = None,
 ) -> pulp.LpSolver:
     """CBC (``COIN_CMD``) or HiGHS (highspy) with the configured limits; silent."""
     options: dict[str, Any] = dict(
-        msg=False, timeLimit=time_limit or settings["time_limit_seconds"], threads=settings["threads"]
+        msg=False,
+        timeLimit=time_limit or settings["time_limit_seconds"],
+        threads=settings["threads"],
     )
     if mip:
         options["gapRel"] = settings["relative_gap"]
@@ -131,11 +190,13 @@ def build_model(
     for i in fixed:  # after creation: PuLP resets the bounds of binaries to [0, 1]
         x[i].lowBound = 1
     total = pulp.LpVariable("total_hours", 0)
-    definition = pulp.LpAffineExpression([(total, -1.0), *zip(x, hours)])
-    model.addConstraint(pulp.LpConstraint(definition, pulp.LpConstraintEQ, "total_hours_definition", 0.0))
+    definition = pulp.LpAffineExpression([(total, -1.0), *zip(x, hours, strict=False)])
+    model.addConstraint(
+        pulp.LpConstraint(definition, pulp.LpConstraintEQ, "total_hours_definition", 0.0)
+    )
     violations: dict[str, pulp.LpVariable] = {}
     for c in constraints:
-        terms = list(zip(map(x.__getitem__, c.terms), c.terms.values()))
+        terms = list(zip(map(x.__getitem__, c.terms), c.terms.values(), strict=False))
         if c.total:
             terms.append((total, c.total))
         if elastic:
@@ -146,5 +207,5 @@ def build_model(
     if elastic:
         model.setObjective(pulp.LpAffineExpression([(v, 1.0) for v in violations.values()]))
     else:
-        model.setObjective(pulp.LpAffineExpression(list(zip(x, utilities))))
+        model.setObjective(pulp.LpAffineExpression(list(zip(x, utilities, strict=False))))
     return model, x, violations

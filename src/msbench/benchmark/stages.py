@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -24,12 +26,20 @@ from msbench.benchmark.manifests import (
     recordings_columns,
 )
 from msbench.benchmark.pool import build_pool
-from msbench.benchmark.qc import match_replacements, read_kept, read_qc_rejections, replacement_groups
+from msbench.benchmark.qc import (
+    match_replacements,
+    read_kept,
+    read_qc_rejections,
+    replacement_groups,
+)
 from msbench.benchmark.selection import solve_selection
 from msbench.benchmark.summary import summarize
 from msbench.benchmark.utility import score_pool
 from msbench.tables import read_table, write_csv, write_table_jsonl
 from msbench.textio import read_text, write_atomic, write_json, write_jsonl
+
+#: Wall-clock facts: logged, not written to selection_report.json, which must be byte-identical.
+TIMING_KEYS = ("relaxation_seconds", "solve_seconds")
 
 
 def _write_table(path: Path, rows: list[dict[str, Any]]) -> None:
@@ -51,20 +61,27 @@ def run_bin(features: Path, out: Path, settings: Mapping[str, Any], space_out: P
     space = build_condition_space(settings["condition_space"], pool_rows)
     _write_table(out, label_rows(rows, space))
     if space_out:
-        write_atomic(space_out, yaml.safe_dump(space.to_yaml_dict(), sort_keys=False, allow_unicode=True))
+        write_atomic(
+            space_out, yaml.safe_dump(space.to_yaml_dict(), sort_keys=False, allow_unicode=True)
+        )
 
 
-def run_pool(labelled: Path, space_path: Path, out: Path, excluded_out: Path, settings: Mapping[str, Any]) -> None:
+def run_pool(
+    labelled: Path, space_path: Path, out: Path, excluded_out: Path, settings: Mapping[str, Any]
+) -> None:
     space = read_space(space_path)
     qc = read_qc_rejections(settings["selection"].get("qc_rejected"))
     result = build_pool(read_table(labelled), settings["pool"], qc)
     utility = settings["utility"]
     scores = score_pool(result.candidates, space, utility["weights"], utility["challenging"])
-    candidates = [{**row, **score} for row, score in zip(result.candidates, scores)]
+    candidates = [{**row, **score} for row, score in zip(result.candidates, scores, strict=False)]
     write_csv(out, (flatten_conditions(r) for r in candidates), CANDIDATE_COLUMNS)
     write_table_jsonl(
         excluded_out,
-        ({"recording_id": rid, "pool_reason": reason} for rid, reason in sorted(result.excluded.items())),
+        (
+            {"recording_id": rid, "pool_reason": reason}
+            for rid, reason in sorted(result.excluded.items())
+        ),
     )
     if result.notes:
         write_json(excluded_out.with_suffix(".notes.json"), result.notes)
@@ -85,23 +102,38 @@ def run_select(
     result = solve_selection(pool, [float(r["U"]) for r in pool], space, selection, keep, groups)
     chosen = set(result.selected)
     selected = [row for row in pool if row["recording_id"] in chosen]
-    pairs = match_replacements(rejected_kept, [r for r in selected if r["recording_id"] not in set(keep)])
+    pairs = match_replacements(
+        rejected_kept, [r for r in selected if r["recording_id"] not in set(keep)]
+    )
     replaces = {p["replacement"]: p["rejected"] for p in pairs if p["replacement"]}
+    timing = {key: result.report.pop(key) for key in TIMING_KEYS}
+    print(
+        f"selection timing (s): {json.dumps(timing)}", file=sys.stderr
+    )  # kept out of the manifest
     report = {
         **result.report,
         "kept_from_earlier_selection": len([r for r in keep if r in chosen]),
-        "kept_not_in_pool": sorted(r for r in keep if r not in {row["recording_id"] for row in pool}),
+        "kept_not_in_pool": sorted(
+            r for r in keep if r not in {row["recording_id"] for row in pool}
+        ),
         "quality_control_rejections": len(qc),
         "replacements": pairs,
     }
-    rows = [{**flatten_conditions(r), "replaces": replaces.get(r["recording_id"])} for r in selected]
+    rows = [
+        {**flatten_conditions(r), "replaces": replaces.get(r["recording_id"])} for r in selected
+    ]
     write_csv(out_dir / "benchmark.csv", rows, BENCHMARK_COLUMNS)
     write_table_jsonl(out_dir / "metadata.jsonl", (official_metadata_row(r) for r in selected))
     write_json(out_dir / "selection_report.json", report)
 
 
 def run_report(
-    labelled: Path, pool_path: Path, excluded: Path, benchmark: Path, space_path: Path, out_dir: Path
+    labelled: Path,
+    pool_path: Path,
+    excluded: Path,
+    benchmark: Path,
+    space_path: Path,
+    out_dir: Path,
 ) -> None:
     space = read_space(space_path)
     rows = read_table(labelled)
@@ -113,14 +145,16 @@ def run_report(
     for row in rows:
         why = [r for r in str(row.get("ineligible_reasons") or "").split("; ") if r]
         why += missing_axes(row["conditions"], space)
-        table.append({
-            **flatten_conditions(row),
-            "eligible": not why,
-            "ineligible_reasons": "; ".join(why),
-            "in_pool": row["recording_id"] in in_pool,
-            "pool_reason": reasons.get(row["recording_id"], ""),
-            "selected": row["recording_id"] in selected,
-        })
+        table.append(
+            {
+                **flatten_conditions(row),
+                "eligible": not why,
+                "ineligible_reasons": "; ".join(why),
+                "in_pool": row["recording_id"] in in_pool,
+                "pool_reason": reasons.get(row["recording_id"], ""),
+                "selected": row["recording_id"] in selected,
+            }
+        )
     extra = list(rows[0]) if rows else []
     write_csv(out_dir / "recordings.csv", table, recordings_columns(extra))
     chosen = [row for row in rows if row["recording_id"] in selected]

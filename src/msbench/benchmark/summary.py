@@ -16,8 +16,14 @@ from typing import Any
 
 from msbench.benchmark.conditions import AXIS_ORDER
 
-DURATION_CLASSES = ((5, "< 5 min"), (10, "5-10 min"), (20, "10-20 min"), (30, "20-30 min"),
-                    (60, "30-60 min"), (float("inf"), ">= 60 min"))
+DURATION_CLASSES = (
+    (5, "< 5 min"),
+    (10, "5-10 min"),
+    (20, "10-20 min"),
+    (30, "20-30 min"),
+    (60, "30-60 min"),
+    (float("inf"), ">= 60 min"),
+)
 
 
 def _duration_class(minutes: float) -> str:
@@ -37,7 +43,9 @@ def summarize(rows: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     seconds = [float(row["duration_seconds"]) for row in rows]
     minutes = [s / 60 for s in seconds]
     speakers = [int(row["num_speakers"]) for row in rows]
-    weighted_overlap = sum(float(r["overlap_ratio"]) * s for r, s in zip(rows, seconds)) / sum(seconds)
+    weighted_overlap = sum(
+        float(r["overlap_ratio"]) * s for r, s in zip(rows, seconds, strict=False)
+    ) / sum(seconds)
     conditions = [row.get("conditions") or {} for row in rows]
     counts = {
         axis: dict(sorted(Counter(c[axis] for c in conditions if c.get(axis)).items()))
@@ -46,7 +54,7 @@ def summarize(rows: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     hours = {}
     for axis in AXIS_ORDER:
         per_range: Counter[str] = Counter()
-        for c, s in zip(conditions, seconds):
+        for c, s in zip(conditions, seconds, strict=False):
             if c.get(axis):
                 per_range[c[axis]] += s / 3600
         hours[axis] = {label: round(value, 4) for label, value in sorted(per_range.items())}
@@ -57,8 +65,12 @@ def summarize(rows: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
         "speaker_range": [min(speakers), max(speakers)],
         "language_distribution": dict(sorted(Counter(str(r["language"]) for r in rows).items())),
         "scenario_distribution": dict(sorted(Counter(str(r["scenario"]) for r in rows).items())),
-        "source_distribution": dict(sorted(Counter(str(r["source_dataset"]) for r in rows).items())),
-        "duration_distribution": {label: duration_classes.get(label, 0) for _, label in DURATION_CLASSES},
+        "source_distribution": dict(
+            sorted(Counter(str(r["source_dataset"]) for r in rows).items())
+        ),
+        "duration_distribution": {
+            label: duration_classes.get(label, 0) for _, label in DURATION_CLASSES
+        },
         "median_duration_minutes": round(statistics.median(minutes), 2),
         "minimum_duration_minutes": round(min(minutes), 2),
         "maximum_duration_minutes": round(max(minutes), 2),

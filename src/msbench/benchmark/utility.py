@@ -47,7 +47,8 @@ def coverage_component(pool: Sequence[Mapping[str, Any]], space: ConditionSpace)
         if any(counts[label] for label in axis.labels)
     }
     return [
-        sum(rarest[a.name] / counts[row["conditions"][a.name]] for a in space.axes) / len(space.axes)
+        sum(rarest[a.name] / counts[row["conditions"][a.name]] for a in space.axes)
+        / len(space.axes)
         for row in pool
     ]
 
@@ -82,7 +83,10 @@ def diversity_component(pool: Sequence[Mapping[str, Any]], space: ConditionSpace
     distances = np.sqrt(((points[:, None, :] - points[None, :, :]) ** 2).sum(axis=2))
     mean_distance = distances @ weights / (len(pool) * math.sqrt(len(space.axes)))
     peak = float(mean_distance.max())
-    by_profile = {p: (float(d) / peak if peak > 0 else 0.0) for p, d in zip(profiles, mean_distance)}
+    by_profile = {
+        p: (float(d) / peak if peak > 0 else 0.0)
+        for p, d in zip(profiles, mean_distance, strict=False)
+    }
     return [by_profile[row["profile"]] for row in pool]
 
 
@@ -91,7 +95,10 @@ def source_component(pool: Sequence[Mapping[str, Any]]) -> list[float]:
     for row in pool:
         hours[row["source_dataset"]] += float(row["duration_seconds"])
     smallest = min(hours.values(), default=0.0)
-    return [smallest / hours[row["source_dataset"]] if hours[row["source_dataset"]] else 1.0 for row in pool]
+    return [
+        smallest / hours[row["source_dataset"]] if hours[row["source_dataset"]] else 1.0
+        for row in pool
+    ]
 
 
 def score_pool(

@@ -24,10 +24,24 @@ CLIPPING_LEVEL = 0.999
 CLIPPING_NOTE = 0.001
 
 ACOUSTIC_COLUMNS = (
-    "recording_id", "speaker_similarity_max", "dnsmos_sig", "dnsmos_bak", "dnsmos_ovrl",
-    "dnsmos_p808", "dnsmos_windows", "nisqa_mos", "nisqa_noi", "nisqa_dis", "nisqa_col",
-    "nisqa_loud", "nisqa_chunks", "similarity_speakers", "similarity_low_support_speakers",
-    "clipping_fraction", "source_sample_rate", "acoustic_notes",
+    "recording_id",
+    "speaker_similarity_max",
+    "dnsmos_sig",
+    "dnsmos_bak",
+    "dnsmos_ovrl",
+    "dnsmos_p808",
+    "dnsmos_windows",
+    "nisqa_mos",
+    "nisqa_noi",
+    "nisqa_dis",
+    "nisqa_col",
+    "nisqa_loud",
+    "nisqa_chunks",
+    "similarity_speakers",
+    "similarity_low_support_speakers",
+    "clipping_fraction",
+    "source_sample_rate",
+    "acoustic_notes",
 )
 
 
@@ -36,8 +50,11 @@ def load_16k(item: IngestedRecording) -> tuple[np.ndarray, int]:
     audio, rate = read_channel(recording.audio_path, recording.channel)
     if not np.isfinite(audio).all():
         bad = int(np.flatnonzero(~np.isfinite(audio))[0])
-        raise InputError(recording.audio_path, f"non-finite sample (NaN/inf) at {bad / rate:.3f} s",
-                         fix="re-export the audio")
+        raise InputError(
+            recording.audio_path,
+            f"non-finite sample (NaN/inf) at {bad / rate:.3f} s",
+            fix="re-export the audio",
+        )
     if rate != SAMPLE_RATE:
         import soxr
 
@@ -76,7 +93,9 @@ class AcousticExtractor:
         if self._nisqa is None:
             from msbench.models.nisqa import NisqaScorer
 
-            self._nisqa = NisqaScorer(self.settings["nisqa"], self.model_settings, self.threads, self.device)
+            self._nisqa = NisqaScorer(
+                self.settings["nisqa"], self.model_settings, self.threads, self.device
+            )
         return self._nisqa
 
     def extract(self, item: IngestedRecording) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -86,8 +105,9 @@ class AcousticExtractor:
         clipping = float(np.mean(np.abs(audio) >= CLIPPING_LEVEL))
         if clipping > CLIPPING_NOTE:
             notes.append(f"clipping: {clipping:.2%} of samples at full scale")
-        similarity = speaker_similarity(item.segments, audio, SAMPLE_RATE, self.embedder.embed,
-                                        self.settings["similarity"])
+        similarity = speaker_similarity(
+            item.segments, audio, SAMPLE_RATE, self.embedder.embed, self.settings["similarity"]
+        )
         if similarity.note:
             notes.append(f"similarity: {similarity.note}")
         dnsmos = self.dnsmos.score(audio)
@@ -95,10 +115,17 @@ class AcousticExtractor:
         row = {
             "recording_id": item.recording.recording_id,
             "speaker_similarity_max": similarity.maximum,
-            "dnsmos_sig": dnsmos.sig, "dnsmos_bak": dnsmos.bak, "dnsmos_ovrl": dnsmos.ovrl,
-            "dnsmos_p808": dnsmos.p808, "dnsmos_windows": dnsmos.windows,
-            "nisqa_mos": nisqa.mos, "nisqa_noi": nisqa.noi, "nisqa_dis": nisqa.dis,
-            "nisqa_col": nisqa.col, "nisqa_loud": nisqa.loud, "nisqa_chunks": nisqa.chunks,
+            "dnsmos_sig": dnsmos.sig,
+            "dnsmos_bak": dnsmos.bak,
+            "dnsmos_ovrl": dnsmos.ovrl,
+            "dnsmos_p808": dnsmos.p808,
+            "dnsmos_windows": dnsmos.windows,
+            "nisqa_mos": nisqa.mos,
+            "nisqa_noi": nisqa.noi,
+            "nisqa_dis": nisqa.dis,
+            "nisqa_col": nisqa.col,
+            "nisqa_loud": nisqa.loud,
+            "nisqa_chunks": nisqa.chunks,
             "similarity_speakers": len(similarity.speakers),
             "similarity_low_support_speakers": len(similarity.low_support),
             "clipping_fraction": clipping,
@@ -122,5 +149,7 @@ def _device(requested: str) -> str:
     if torch.cuda.is_available():
         return "cuda"
     if requested == "cuda":
-        raise InputError("config", "acoustic.device is cuda but no GPU is visible", fix="use auto or cpu")
+        raise InputError(
+            "config", "acoustic.device is cuda but no GPU is visible", fix="use auto or cpu"
+        )
     return "cpu"

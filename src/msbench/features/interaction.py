@@ -43,7 +43,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from pyannote.core import Annotation, Segment as Interval, Timeline
+from pyannote.core import Annotation, Timeline
+from pyannote.core import Segment as Interval
 
 from msbench.records import Segment
 
@@ -76,7 +77,9 @@ def speaker_turns(segments: Iterable[Segment]) -> dict[str, Timeline]:
         by_speaker.setdefault(segment.speaker, []).append(
             Interval(segment.start_time, segment.end_time)
         )
-    return {speaker: Timeline(intervals).support() for speaker, intervals in sorted(by_speaker.items())}
+    return {
+        speaker: Timeline(intervals).support() for speaker, intervals in sorted(by_speaker.items())
+    }
 
 
 def _as_annotation(turns: dict[str, Timeline]) -> Annotation:

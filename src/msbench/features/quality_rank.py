@@ -19,14 +19,24 @@ from scipy.stats import rankdata
 
 
 def add_noise_difficulty(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    scored = [i for i, r in enumerate(rows) if r.get("dnsmos_ovrl") is not None and r.get("nisqa_mos") is not None]
-    out = [dict(r, noise_difficulty=None, quality_rank_dnsmos=None, quality_rank_nisqa=None) for r in rows]
+    scored = [
+        i
+        for i, r in enumerate(rows)
+        if r.get("dnsmos_ovrl") is not None and r.get("nisqa_mos") is not None
+    ]
+    out = [
+        dict(r, noise_difficulty=None, quality_rank_dnsmos=None, quality_rank_nisqa=None)
+        for r in rows
+    ]
     if not scored:
         return out
     count = len(scored)
     p_d = rankdata(np.array([rows[i]["dnsmos_ovrl"] for i in scored]), method="average") / count
     p_n = rankdata(np.array([rows[i]["nisqa_mos"] for i in scored]), method="average") / count
     for k, i in enumerate(scored):
-        out[i].update(quality_rank_dnsmos=float(p_d[k]), quality_rank_nisqa=float(p_n[k]),
-                      noise_difficulty=float(1.0 - (p_d[k] + p_n[k]) / 2))
+        out[i].update(
+            quality_rank_dnsmos=float(p_d[k]),
+            quality_rank_nisqa=float(p_n[k]),
+            noise_difficulty=float(1.0 - (p_d[k] + p_n[k]) / 2),
+        )
     return out

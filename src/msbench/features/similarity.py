@@ -42,7 +42,9 @@ class SimilarityResult:
     missing: tuple[str, ...] = field(default=())
 
 
-def clean_segments(segments: Sequence[Segment], settings: Mapping[str, Any]) -> dict[str, list[tuple[float, float]]]:
+def clean_segments(
+    segments: Sequence[Segment], settings: Mapping[str, Any]
+) -> dict[str, list[tuple[float, float]]]:
     """Per speaker, the chosen (start, end) crops in seconds (see the module docstring)."""
     turns = speaker_turns(segments)
     chosen: dict[str, list[tuple[float, float]]] = {}
@@ -51,7 +53,9 @@ def clean_segments(segments: Sequence[Segment], settings: Mapping[str, Any]) -> 
         clean = own.extrude(others) if len(others) else own
         pieces = [i for i in clean if i.duration > settings["min_segment_seconds"]]
         if len(pieces) > settings["max_segments"]:
-            picks = np.unique(np.round(np.linspace(0, len(pieces) - 1, settings["max_segments"])).astype(int))
+            picks = np.unique(
+                np.round(np.linspace(0, len(pieces) - 1, settings["max_segments"])).astype(int)
+            )
             pieces = [pieces[k] for k in picks]
         crops = []
         for piece in pieces:
@@ -71,7 +75,9 @@ def speaker_similarity(
 ) -> SimilarityResult:
     crops = clean_segments(segments, settings)
     wanted = [(speaker, a, b) for speaker, spans in crops.items() for a, b in spans]
-    pieces = [audio[int(round(a * sample_rate)) : int(round(b * sample_rate))] for _, a, b in wanted]
+    pieces = [
+        audio[int(round(a * sample_rate)) : int(round(b * sample_rate))] for _, a, b in wanted
+    ]
     vectors = embed(pieces) if pieces else np.zeros((0, 192))
     speakers, means = [], []
     for speaker in crops:
@@ -84,12 +90,27 @@ def speaker_similarity(
     low = tuple(s for s, n in counts.items() if 0 < n < settings["min_segments"])
     missing = tuple(s for s, n in counts.items() if n == 0)
     if len(speakers) < 2:
-        return SimilarityResult(tuple(speakers), (), counts, None, low,
-                                f"fewer than two speakers with a clean segment over "
-                                f"{settings['min_segment_seconds']} s", missing)
+        return SimilarityResult(
+            tuple(speakers),
+            (),
+            counts,
+            None,
+            low,
+            f"fewer than two speakers with a clean segment over "
+            f"{settings['min_segment_seconds']} s",
+            missing,
+        )
     matrix = np.clip(np.stack(means) @ np.stack(means).T, -1.0, 1.0)
     upper = matrix[np.triu_indices(len(speakers), 1)]
-    note = f"{len(low)} speaker(s) with fewer than {settings['min_segments']} segments" if low else ""
-    return SimilarityResult(tuple(speakers), tuple(tuple(float(v) for v in row) for row in matrix),
-                            counts, float(upper.max()), low, note, missing)
-
+    note = (
+        f"{len(low)} speaker(s) with fewer than {settings['min_segments']} segments" if low else ""
+    )
+    return SimilarityResult(
+        tuple(speakers),
+        tuple(tuple(float(v) for v in row) for row in matrix),
+        counts,
+        float(upper.max()),
+        low,
+        note,
+        missing,
+    )

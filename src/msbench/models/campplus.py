@@ -28,7 +28,9 @@ def download_campplus(target_dir: Path) -> Path:
     """Fetch the default checkpoint with the ModelScope client (which verifies the download)."""
     from modelscope.hub.file_download import model_file_download
 
-    local = model_file_download(MODELSCOPE_ID, MODELSCOPE_FILE, cache_dir=str(target_dir / "modelscope"))
+    local = model_file_download(
+        MODELSCOPE_ID, MODELSCOPE_FILE, cache_dir=str(target_dir / "modelscope")
+    )
     target = target_dir / MODELSCOPE_FILE
     target.parent.mkdir(parents=True, exist_ok=True)
     Path(local).replace(target) if Path(local) != target else None
@@ -46,14 +48,18 @@ def fbank(samples: np.ndarray) -> np.ndarray:
     computer = knf.OnlineFbank(options)
     computer.accept_waveform(SAMPLE_RATE, np.ascontiguousarray(samples, dtype=np.float32))
     computer.input_finished()
-    features = np.array([computer.get_frame(i) for i in range(computer.num_frames_ready)], dtype=np.float32)
+    features = np.array(
+        [computer.get_frame(i) for i in range(computer.num_frames_ready)], dtype=np.float32
+    )
     return features - features.mean(axis=0, keepdims=True)
 
 
 class CamPlusEmbedder:
     """Loads once per process; ``embed`` maps 16 kHz segments to L2-normalised 192-d vectors."""
 
-    def __init__(self, model_settings: Mapping[str, Any], threads: int = 1, device: str = "cpu") -> None:
+    def __init__(
+        self, model_settings: Mapping[str, Any], threads: int = 1, device: str = "cpu"
+    ) -> None:
         import torch
         from speakerlab.models.campplus.DTDNN import CAMPPlus
 

@@ -60,7 +60,9 @@ def window_starts(num_samples: int, hop: int, max_windows: int | None) -> np.nda
 def _melspec(window: np.ndarray) -> np.ndarray:
     import librosa
 
-    mel = librosa.feature.melspectrogram(y=window, sr=SAMPLE_RATE, n_fft=321, hop_length=160, n_mels=120)
+    mel = librosa.feature.melspectrogram(
+        y=window, sr=SAMPLE_RATE, n_fft=321, hop_length=160, n_mels=120
+    )
     return ((librosa.power_to_db(mel, ref=np.max) + 40) / 40).T
 
 
@@ -71,10 +73,18 @@ class DnsmosScorer:
         options = ort.SessionOptions()
         options.intra_op_num_threads = threads
         options.inter_op_num_threads = 1
-        providers = ["CUDAExecutionProvider", "CPUExecutionProvider"] if device == "cuda" else ["CPUExecutionProvider"]
+        providers = (
+            ["CUDAExecutionProvider", "CPUExecutionProvider"]
+            if device == "cuda"
+            else ["CPUExecutionProvider"]
+        )
         folder = importlib.resources.files("speechmos") / "dnsmos_models"
-        self.primary = ort.InferenceSession(str(folder / "sig_bak_ovr.onnx"), options, providers=providers)
-        self.p808 = ort.InferenceSession(str(folder / "model_v8.onnx"), options, providers=providers)
+        self.primary = ort.InferenceSession(
+            str(folder / "sig_bak_ovr.onnx"), options, providers=providers
+        )
+        self.p808 = ort.InferenceSession(
+            str(folder / "model_v8.onnx"), options, providers=providers
+        )
         self.hop = int(round(settings["hop_seconds"] * SAMPLE_RATE))
         self.max_windows = settings.get("max_windows")
         self.batch_size = settings.get("batch_size", 4)
@@ -89,7 +99,9 @@ class DnsmosScorer:
         starts = window_starts(audio.size, self.hop, self.max_windows)
         raw, p808 = [], []
         for first in range(0, len(starts), self.batch_size):
-            windows = np.stack([audio[s : s + WINDOW] for s in starts[first : first + self.batch_size]])
+            windows = np.stack(
+                [audio[s : s + WINDOW] for s in starts[first : first + self.batch_size]]
+            )
             raw.append(self.primary.run(None, {"input_1": windows})[0])
             mels = np.stack([_melspec(w[:-P808_TRIM]) for w in windows]).astype(np.float32)
             p808.append(self.p808.run(None, {"input_1": mels})[0][:, 0])

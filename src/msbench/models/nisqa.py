@@ -33,13 +33,43 @@ OUTPUTS = ("mos", "noi", "dis", "col", "loud")
 MIN_CHUNK_SECONDS = 1.0
 #: The checkpoint ``args`` the reference passes to ``NISQA_DIM`` (NISQA_model._loadModel).
 MODEL_ARGS = (
-    "ms_seg_length", "ms_n_mels", "cnn_model", "cnn_c_out_1", "cnn_c_out_2", "cnn_c_out_3",
-    "cnn_kernel_size", "cnn_dropout", "cnn_pool_1", "cnn_pool_2", "cnn_pool_3", "cnn_fc_out_h",
-    "td", "td_sa_d_model", "td_sa_nhead", "td_sa_pos_enc", "td_sa_num_layers", "td_sa_h",
-    "td_sa_dropout", "td_lstm_h", "td_lstm_num_layers", "td_lstm_dropout", "td_lstm_bidirectional",
-    "td_2", "td_2_sa_d_model", "td_2_sa_nhead", "td_2_sa_pos_enc", "td_2_sa_num_layers", "td_2_sa_h",
-    "td_2_sa_dropout", "td_2_lstm_h", "td_2_lstm_num_layers", "td_2_lstm_dropout",
-    "td_2_lstm_bidirectional", "pool", "pool_att_h", "pool_att_dropout",
+    "ms_seg_length",
+    "ms_n_mels",
+    "cnn_model",
+    "cnn_c_out_1",
+    "cnn_c_out_2",
+    "cnn_c_out_3",
+    "cnn_kernel_size",
+    "cnn_dropout",
+    "cnn_pool_1",
+    "cnn_pool_2",
+    "cnn_pool_3",
+    "cnn_fc_out_h",
+    "td",
+    "td_sa_d_model",
+    "td_sa_nhead",
+    "td_sa_pos_enc",
+    "td_sa_num_layers",
+    "td_sa_h",
+    "td_sa_dropout",
+    "td_lstm_h",
+    "td_lstm_num_layers",
+    "td_lstm_dropout",
+    "td_lstm_bidirectional",
+    "td_2",
+    "td_2_sa_d_model",
+    "td_2_sa_nhead",
+    "td_2_sa_pos_enc",
+    "td_2_sa_num_layers",
+    "td_2_sa_h",
+    "td_2_sa_dropout",
+    "td_2_lstm_h",
+    "td_2_lstm_num_layers",
+    "td_2_lstm_dropout",
+    "td_2_lstm_bidirectional",
+    "pool",
+    "pool_att_h",
+    "pool_att_dropout",
 )
 
 
@@ -69,8 +99,13 @@ def chunk_bounds(num_samples: int, chunk: int, max_chunks: int | None) -> list[t
 
 
 class NisqaScorer:
-    def __init__(self, settings: Mapping[str, Any], model_settings: Mapping[str, Any],
-                 threads: int = 1, device: str = "cpu") -> None:
+    def __init__(
+        self,
+        settings: Mapping[str, Any],
+        model_settings: Mapping[str, Any],
+        threads: int = 1,
+        device: str = "cpu",
+    ) -> None:
         import torch
         from nisqa import NISQA_lib
 
@@ -83,7 +118,9 @@ class NisqaScorer:
             if self.args.get("model") != "NISQA_DIM":
                 raise KeyError(f"model is {self.args.get('model')!r}, expected NISQA_DIM")
         except (KeyError, RuntimeError, EOFError) as error:
-            raise ModelUnavailableError(f"{self.weights} is not a NISQA v2 nisqa.tar checkpoint: {error}") from error
+            raise ModelUnavailableError(
+                f"{self.weights} is not a NISQA v2 nisqa.tar checkpoint: {error}"
+            ) from error
         self.model = NISQA_lib.NISQA_DIM(**{key: self.args[key] for key in MODEL_ARGS})
         self.model.load_state_dict(checkpoint["model_state_dict"], strict=True)
         self.device = torch.device(device)
@@ -96,10 +133,21 @@ class NisqaScorer:
 
         a = self.args
         mel = librosa.feature.melspectrogram(
-            y=audio, sr=SAMPLE_RATE, S=None, n_fft=a["ms_n_fft"],
-            hop_length=int(SAMPLE_RATE * a["ms_hop_length"]), win_length=int(SAMPLE_RATE * a["ms_win_length"]),
-            window="hann", center=True, pad_mode="reflect", power=1.0, n_mels=a["ms_n_mels"],
-            fmin=0.0, fmax=a["ms_fmax"], htk=False, norm="slaney",
+            y=audio,
+            sr=SAMPLE_RATE,
+            S=None,
+            n_fft=a["ms_n_fft"],
+            hop_length=int(SAMPLE_RATE * a["ms_hop_length"]),
+            win_length=int(SAMPLE_RATE * a["ms_win_length"]),
+            window="hann",
+            center=True,
+            pad_mode="reflect",
+            power=1.0,
+            n_mels=a["ms_n_mels"],
+            fmin=0.0,
+            fmax=a["ms_fmax"],
+            htk=False,
+            norm="slaney",
         )
         return librosa.amplitude_to_db(mel, ref=1.0, amin=1e-4, top_db=80.0)
 
@@ -111,7 +159,9 @@ class NisqaScorer:
             "<memory>", spec, self.args["ms_seg_length"], self.args["ms_seg_hop_length"]
         )
         with torch.inference_mode():
-            out = self.model(segments.unsqueeze(0).float().to(self.device), torch.tensor([int(n_wins)]))
+            out = self.model(
+                segments.unsqueeze(0).float().to(self.device), torch.tensor([int(n_wins)])
+            )
         return out[0].cpu().numpy()
 
     def score(self, audio: np.ndarray) -> NisqaScores:
@@ -119,7 +169,9 @@ class NisqaScorer:
 
         audio = np.asarray(audio, dtype=np.float32)
         bounds = chunk_bounds(audio.size, self.chunk, self.max_chunks)
-        with warnings.catch_warnings():  # fmax above Nyquist leaves empty mel bands, as in the reference
+        with (
+            warnings.catch_warnings()
+        ):  # fmax above Nyquist leaves empty mel bands, as in the reference
             warnings.simplefilter("ignore", UserWarning)
             scores = np.stack([self.score_chunk(audio[a:b]) for a, b in bounds])
         weights = np.array([b - a for a, b in bounds], dtype=float)

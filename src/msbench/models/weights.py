@@ -110,7 +110,10 @@ def download_url(url: str, target: Path, timeout: float = 60.0) -> Path:
     target.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=target.parent, suffix=".part")
     try:
-        with urllib.request.urlopen(url, timeout=timeout) as response, os.fdopen(handle, "wb") as out:
+        with (
+            urllib.request.urlopen(url, timeout=timeout) as response,
+            os.fdopen(handle, "wb") as out,
+        ):
             shutil.copyfileobj(response, out)
         os.replace(temporary, target)
     finally:
