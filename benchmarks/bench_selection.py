@@ -28,17 +28,11 @@ from msbench.benchmark.selection import SelectionInfeasible, solve_selection
 from msbench.benchmark.selection_model import build_constraints, candidate_hours
 from msbench.benchmark.utility import score_pool
 from msbench.config import default_config
+from msbench.records import FEATURE_FIELDS
 from msbench.tables import read_table
 
 RELEASE = (
     Path(__file__).resolve().parents[2] / "shared" / "data" / "msbench-release" / "metadata.jsonl"
-)
-FIELDS = (
-    "num_speakers",
-    "overlap_ratio",
-    "speaker_similarity_max",
-    "speaker_switch_q25",
-    "noise_difficulty",
 )
 
 
@@ -47,7 +41,7 @@ def synthetic_pool(size: int, seed: int = 0) -> list[dict]:
     rng = np.random.default_rng(seed)
     pool = []
     for index in range(size):
-        row = {field: release[rng.integers(len(release))][field] for field in FIELDS}
+        row = {field: release[rng.integers(len(release))][field] for field in FEATURE_FIELDS}
         donor = release[rng.integers(len(release))]
         row.update(
             recording_id=f"synthetic::{index:06d}",

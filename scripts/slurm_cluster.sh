@@ -92,7 +92,7 @@ CONF
 
 up() {
   [ "$(id -u)" = 0 ] || { log "must run as root"; exit 1; }
-  if [ -f "$pids" ]; then log "already up (see $pids); run down first"; exit 1; fi
+  if [ -f "$pids" ]; then log "stopping what an earlier run left ($pids)"; down; fi
   install_packages
   mkdir -p "$state"
   : >"$pids"

@@ -95,7 +95,10 @@ def test_clipping_within_tolerance_and_single_speaker(rttm_source: SourceSpec):
     assert solo["eligible"] is False and "fewer than 2 speakers (1)" in solo["ineligible_reasons"]
     good = next(row for row in rows if row["recording_id"] == "corpus::good")
     # two speakers and a defined T: only the model features (S, N), not yet computed here, are missing
-    assert good["ineligible_reasons"].startswith("S undefined") and "speakers (" not in good["ineligible_reasons"]
+    assert (
+        good["ineligible_reasons"].startswith("S undefined")
+        and "speakers (" not in good["ineligible_reasons"]
+    )
 
 
 def test_empty_annotation_and_unknown_encoding(tmp_path: Path):

@@ -6,16 +6,11 @@ from typing import Any
 
 from msbench.features.interaction import interaction_features, overlap_exposures
 from msbench.ingest import IngestedRecording
-from msbench.records import speaker_id
+from msbench.records import IDENTITY_FIELDS, speaker_id
 
 #: Official MS-Bench release fields first, then what msbench adds.
 INTERACTION_COLUMNS = (
-    "recording_id",
-    "source_dataset",
-    "language",
-    "scenario",
-    "recording_device",
-    "duration_seconds",
+    *IDENTITY_FIELDS,
     "num_speakers",
     "overlap_ratio",
     "speaker_switch_q25",

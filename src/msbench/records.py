@@ -16,6 +16,24 @@ from typing import Any
 
 ID_SEPARATOR = "::"
 
+#: The official MS-Bench release's identity fields, first in every table msbench writes.
+IDENTITY_FIELDS = (
+    "recording_id",
+    "source_dataset",
+    "language",
+    "scenario",
+    "recording_device",
+    "duration_seconds",
+)
+#: The release's feature fields, one per axis P, O, S, T, N.
+FEATURE_FIELDS = (
+    "num_speakers",
+    "overlap_ratio",
+    "speaker_similarity_max",
+    "speaker_switch_q25",
+    "noise_difficulty",
+)
+
 
 def recording_id(source: str, session: str) -> str:
     """``aishell4`` + ``M_R003S01C01`` -> ``aishell4::M_R003S01C01``."""

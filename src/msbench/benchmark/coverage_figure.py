@@ -22,40 +22,26 @@ def plot_coverage(
     figure, grid = plt.subplots(
         2, len(space.axes), figsize=(3 * len(space.axes), 5.2), squeeze=False
     )
+    total_hours = sum(float(r["duration_seconds"]) for r in rows) / 3600
+    scale, unit = (1.0, "hours") if total_hours >= 2 else (60.0, "minutes")
     for column, axis in enumerate(space.axes):
         labels = list(axis.labels)
-        counts = [
-            sum(1 for r in rows if r["conditions"].get(axis.name) == label) for label in labels
+        members = [[r for r in rows if r["conditions"].get(axis.name) == label] for label in labels]
+        counts = [len(group) for group in members]
+        durations = [
+            sum(float(r["duration_seconds"]) for r in group) / 3600 * scale for group in members
         ]
-        hours = [
-            sum(
-                float(r["duration_seconds"])
-                for r in rows
-                if r["conditions"].get(axis.name) == label
-            )
-            / 3600
-            for label in labels
-        ]
-        for row, (values, unit) in enumerate(((counts, "recordings"), (hours, "hours"))):
+        for row, (values, ylabel) in enumerate(((counts, "recordings"), (durations, unit))):
             panel = grid[row][column]
             panel.bar(labels, values, color="#4878a8" if row == 0 else "#d08040")
-            panel.set_title(
-                f"{axis.name}: {AXIS_TITLES.get(axis.name, axis.field)}" if row == 0 else ""
-            )
+            if row == 0:
+                panel.set_title(f"{axis.name}: {AXIS_TITLES.get(axis.name, axis.field)}")
             if column == 0:
-                panel.set_ylabel(unit)
+                panel.set_ylabel(ylabel)
             for x, value in enumerate(values):
-                panel.annotate(
-                    f"{value:.0f}" if row == 0 else f"{value:.1f}",
-                    (x, value),
-                    ha="center",
-                    va="bottom",
-                    fontsize=8,
-                )
-    figure.suptitle(
-        f"Condition coverage: {len(rows)} recordings, "
-        f"{sum(float(r['duration_seconds']) for r in rows) / 3600:.2f} h"
-    )
+                text = f"{value:.0f}" if row == 0 else f"{value:.1f}"
+                panel.annotate(text, (x, value), ha="center", va="bottom", fontsize=8)
+    figure.suptitle(f"Condition coverage: {len(rows)} recordings, {total_hours:.2f} h")
     figure.tight_layout()
     target = Path(path)
     temporary = target.with_name(f".{target.name}.tmp.png")

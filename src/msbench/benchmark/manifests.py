@@ -10,37 +10,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from msbench.benchmark.conditions import AXIS_ORDER
+from msbench.records import FEATURE_FIELDS, IDENTITY_FIELDS
 
-OFFICIAL_FIELDS = (
-    "recording_id",
-    "source_dataset",
-    "language",
-    "scenario",
-    "recording_device",
-    "duration_seconds",
-    "conditions",
-    "num_speakers",
-    "overlap_ratio",
-    "speaker_similarity_max",
-    "speaker_switch_q25",
-    "noise_difficulty",
-)
+OFFICIAL_FIELDS = (*IDENTITY_FIELDS, "conditions", *FEATURE_FIELDS)
 
-_FIRST = (
-    "recording_id",
-    "source_dataset",
-    "language",
-    "scenario",
-    "recording_device",
-    "duration_seconds",
-    *AXIS_ORDER,
-    "profile",
-    "num_speakers",
-    "overlap_ratio",
-    "speaker_similarity_max",
-    "speaker_switch_q25",
-    "noise_difficulty",
-)
+_FIRST = (*IDENTITY_FIELDS, *AXIS_ORDER, "profile", *FEATURE_FIELDS)
 
 CANDIDATE_COLUMNS = (*_FIRST, "C", "M", "D", "R", "U", "conditions")
 BENCHMARK_COLUMNS = (*_FIRST, "C", "M", "D", "R", "U", "replaces")
