@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import numpy as np
 import pulp
 
 from msbench.benchmark.selection_model import Constraint, build_model, solver_for
@@ -35,6 +36,12 @@ SUB_MIP_SHARE = 0.25
 INTEGRAL = 1e-6
 
 
+def _best(candidates: np.ndarray, score: np.ndarray, count: int) -> list[int]:
+    """The ``count`` candidates of highest score, ties by lowest index (deterministic)."""
+    order = np.lexsort((candidates, -score[candidates]))
+    return candidates[order[:count]].tolist()
+
+
 def _free_set(
     lp_values: Sequence[float],
     utilities: Sequence[float],
@@ -42,28 +49,20 @@ def _free_set(
     fixed: set[int],
     constraints: Sequence[Constraint],
 ) -> list[int]:
-    per_hour = [u / max(h, 1e-9) for u, h in zip(utilities, hours, strict=False)]
-    fractional = [i for i, v in enumerate(lp_values) if INTEGRAL < v < 1 - INTEGRAL]
-    ones = sorted(
-        (i for i, v in enumerate(lp_values) if v >= 1 - INTEGRAL and i not in fixed),
-        key=lambda i: (per_hour[i], i),
-    )
-    zeros = sorted(
-        (i for i, v in enumerate(lp_values) if v <= INTEGRAL), key=lambda i: (-per_hour[i], i)
-    )
-    free = set(fractional) | set(ones[:NEIGHBOURHOOD]) | set(zeros[:NEIGHBOURHOOD])
+    per_hour = np.asarray(utilities, dtype=float) / np.maximum(np.asarray(hours, dtype=float), 1e-9)
+    values = np.asarray(lp_values, dtype=float)
+    movable = np.ones(values.size, dtype=bool)
+    movable[list(fixed)] = False
+    zero = (values <= INTEGRAL) & movable
+    one = (values >= 1 - INTEGRAL) & movable
+    everyone = np.arange(values.size)
+    free = set(np.flatnonzero((values > INTEGRAL) & (values < 1 - INTEGRAL)).tolist())
+    free.update(_best(everyone[zero], per_hour, NEIGHBOURHOOD))
+    free.update(_best(everyone[one], -per_hour, NEIGHBOURHOOD))
     for c in constraints:  # every constraint gets some free members of its own
-        members = [i for i in c.terms if i not in fixed]
-        free.update(
-            sorted(
-                (i for i in members if lp_values[i] <= INTEGRAL), key=lambda i: (-per_hour[i], i)
-            )[:PER_CONSTRAINT]
-        )
-        free.update(
-            sorted(
-                (i for i in members if lp_values[i] >= 1 - INTEGRAL), key=lambda i: (per_hour[i], i)
-            )[:PER_CONSTRAINT]
-        )
+        members = np.fromiter(c.terms, dtype=int, count=len(c.terms))
+        free.update(_best(members[zero[members]], per_hour, PER_CONSTRAINT))
+        free.update(_best(members[one[members]], -per_hour, PER_CONSTRAINT))
     return sorted(free)
 
 

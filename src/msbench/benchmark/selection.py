@@ -95,6 +95,11 @@ def explain_infeasibility(
     return found
 
 
+def _gap(bound: float, objective: float) -> float:
+    """Relative distance to the LP bound: a proven bound on the distance to the optimum."""
+    return max(0.0, bound - objective) / objective if objective > 0 else 0.0
+
+
 def _lp_relaxation(
     utilities: Sequence[float],
     hours: Sequence[float],
@@ -117,7 +122,11 @@ def solve_selection(
     keep: Sequence[str] = (),
     replacement_groups: Sequence[tuple[Sequence[str], int]] = (),
 ) -> SelectionResult:
-    """LP relaxation (bound), a sub-MIP around it (warm start), then the MIP within the time limit."""
+    """LP relaxation (bound), a sub-MIP around it, then the full MIP (warm-started) if needed.
+
+    The full MIP is skipped when the sub-MIP's solution is already within the
+    relative-gap target of the LP bound: that is a proof, and all the MIP could add.
+    """
     index = {row["recording_id"]: i for i, row in enumerate(pool)}
     fixed = {index[r] for r in keep if r in index}
     constraints = build_constraints(pool, space, settings, replacement_groups)
@@ -132,34 +141,42 @@ def solve_selection(
     start = neighbourhood_solution(lp_values, utilities, hours, constraints, fixed, settings)
     relaxed_at = time.perf_counter()
 
-    model, x, _ = build_model(utilities, hours, constraints, fixed)
-    if start is not None:
-        for i, variable in enumerate(x):
-            variable.setInitialValue(1 if i in start else 0)
-    remaining = max(1.0, settings["time_limit_seconds"] - (relaxed_at - started))
-    status = model.solve(solver_for(settings, warm_start=start is not None, time_limit=remaining))
-    solved_at = time.perf_counter()
-
     candidates = []
-    if all(v.value() is not None for v in x) and pulp.LpStatus[status] == "Optimal":
-        candidates.append(("solver", [i for i, v in enumerate(x) if v.value() > 0.5]))
     if start is not None:
         candidates.append(("lp_neighbourhood", sorted(start)))
+    solver_status, solution_status = "not run", "the LP-neighbourhood solution meets the gap target"
+    if start is None or _gap(bound, sum(utilities[i] for i in start)) > settings["relative_gap"]:
+        model, x, _ = build_model(utilities, hours, constraints, fixed)
+        if start is not None:
+            for i, variable in enumerate(x):
+                variable.setInitialValue(1 if i in start else 0)
+        remaining = max(1.0, settings["time_limit_seconds"] - (time.perf_counter() - started))
+        status = model.solve(
+            solver_for(settings, warm_start=start is not None, time_limit=remaining)
+        )
+        solver_status = pulp.LpStatus[status]
+        solution_status = pulp.LpSolution.get(model.sol_status, str(model.sol_status))
+        if all(v.value() is not None for v in x) and solver_status == "Optimal":
+            solution = [i for i, v in enumerate(x) if v.value() > 0.5]
+            proved = model.sol_status == pulp.LpSolutionOptimal
+            candidates.insert(0, ("solver_proved" if proved else "solver", solution))
+    solved_at = time.perf_counter()
     if not candidates:
         violations = explain_infeasibility(utilities, hours, constraints, fixed, settings)
         if violations:
             raise SelectionInfeasible(violations)
-        raise RuntimeError(f"solver returned {pulp.LpStatus[status]} without a solution")
+        raise RuntimeError(f"solver returned {solver_status} without a solution")
     origin, chosen = max(candidates, key=lambda item: sum(utilities[i] for i in item[1]))
     objective = math.fsum(utilities[i] for i in chosen)
     selected_set = set(chosen)
     selected_hours = math.fsum(hours[i] for i in chosen)
-    gap = max(0.0, bound - objective) / objective if objective > 0 else 0.0
-    solver_proved = origin == "solver" and model.sol_status == pulp.LpSolutionOptimal
+    gap = _gap(bound, objective)
+    solver_proved = origin == "solver_proved"
+    origin = "solver" if origin.startswith("solver") else origin
     report = {
         "solver": settings["solver"],
-        "solver_status": pulp.LpStatus[status],
-        "solution_status": pulp.LpSolution.get(model.sol_status, str(model.sol_status)),
+        "solver_status": solver_status,
+        "solution_status": solution_status,
         "incumbent_from": origin,
         "time_limit_seconds": settings["time_limit_seconds"],
         "relative_gap_target": settings["relative_gap"],
