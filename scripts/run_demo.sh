@@ -5,6 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/bootstrap.sh
 export PATH="$PWD/.venv/bin:$PATH"
-snakemake --cores "${MSBENCH_CORES:-$(nproc)}" "$@"
-echo "[demo] manifests in results/manifests/:"
+snakemake --cores "${MSBENCH_CORES:-$(nproc)}" --quiet rules "$@"
+echo "[demo] run summary (results/manifests/run_summary.json):"
+cat results/manifests/run_summary.json
+echo "[demo] benchmark: $(($(wc -l < results/manifests/benchmark.csv) - 1)) recordings selected; manifests in results/manifests/:"
 ls -1 results/manifests/
