@@ -18,6 +18,8 @@ model is re-solved in *elastic* form (one non-negative violation variable per
 constraint, minimising the total violation) and :class:`SelectionInfeasible`
 names each violated constraint and by how much.
 
+The LP relaxation is solved with HiGHS directly (:mod:`msbench.benchmark.lp_bound`),
+the sub-MIP and the full MIP with the configured solver through PuLP.
 Two gap statements are reported: ``gap_vs_lp_bound = (LP bound - objective) /
 objective``, always a valid (conservative) bound on the distance to the
 optimum; and whether the solver itself proved its relative-gap target
@@ -36,6 +38,7 @@ from typing import Any
 import pulp
 
 from msbench.benchmark.conditions import ConditionSpace
+from msbench.benchmark.lp_bound import lp_relaxation
 from msbench.benchmark.rounding import neighbourhood_solution
 from msbench.benchmark.selection_model import (
     Constraint,
@@ -100,20 +103,6 @@ def _gap(bound: float, objective: float) -> float:
     return max(0.0, bound - objective) / objective if objective > 0 else 0.0
 
 
-def _lp_relaxation(
-    utilities: Sequence[float],
-    hours: Sequence[float],
-    constraints: Sequence[Constraint],
-    fixed: set[int],
-    settings: Mapping[str, Any],
-) -> tuple[float, list[float]] | None:
-    relaxed, x, _ = build_model(utilities, hours, constraints, fixed, relax=True)
-    status = relaxed.solve(solver_for(settings, mip=False))
-    if pulp.LpStatus[status] != "Optimal":
-        return None
-    return float(pulp.value(relaxed.objective)), [v.value() or 0.0 for v in x]
-
-
 def solve_selection(
     pool: Sequence[Mapping[str, Any]],
     utilities: Sequence[float],
@@ -132,7 +121,7 @@ def solve_selection(
     constraints = build_constraints(pool, space, settings, replacement_groups)
     hours = candidate_hours(pool)
     started = time.perf_counter()
-    relaxation = _lp_relaxation(utilities, hours, constraints, fixed, settings)
+    relaxation = lp_relaxation(utilities, hours, constraints, fixed, settings["time_limit_seconds"])
     if relaxation is None:
         raise SelectionInfeasible(
             explain_infeasibility(utilities, hours, constraints, fixed, settings)
