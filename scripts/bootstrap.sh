@@ -13,7 +13,13 @@ stamp=.venv/.msbench-installed
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   echo "[bootstrap] installing msbench and its dependencies into .venv (first time: several minutes)"
   # The CPU build of torch first, so that no range below pulls a multi-GB CUDA build.
-  quiet_pip() { .venv/bin/pip install --quiet --disable-pip-version-check "$@" 2>&1 | { grep -v 'is ignored: it is neither' || true; }; }
+  # (quiet: drop notes about local index folders, and pip's complaint on a re-install that the
+  # two --no-deps packages below still lack their unused pins)
+  quiet_pip() {
+    .venv/bin/pip install --quiet --disable-pip-version-check "$@" 2>&1 | {
+      grep -v -E "is ignored: it is neither|^(speakerlab|nisqa) .* requires|dependency resolver does not currently" || true
+    }
+  }
   quiet_pip 'torch==2.13.0'
   quiet_pip -e '.[workflow,models,test]'
   # model definitions whose packages pin ancient torch/numpy: they import only torch (and, for
