@@ -91,3 +91,19 @@ def test_source_share_conflict_is_explained():
         )
     names = {v["constraint"] for v in caught.value.violations}
     assert names & {"source_share_big", "total_hours_min"}
+
+
+def test_minimum_per_language_is_enforced():
+    pool = [
+        dict(candidate("a", "P0", 0.5)),
+        dict(candidate("d", "P1", 0.3)),
+        dict(candidate("z", "P1", 0.2)),
+    ]
+    pool[2]["language"] = "Chinese"
+    free = solve_selection(pool, [0.9, 0.3, 0.1], SPACE, settings(max_hours=0.8))
+    assert free.selected == ["a", "d"]
+    forced = solve_selection(
+        pool, [0.9, 0.3, 0.1], SPACE, settings(max_hours=0.8, min_per_language={"Chinese": 1})
+    )
+    assert forced.selected == ["a", "z"]
+    assert any(c["name"] == "language_Chinese" for c in forced.report["constraints"])

@@ -32,6 +32,15 @@ class Constraint:
     total: float = 0.0  # coefficient of T, the total selected hours
 
 
+def _at_least(name: str, ids: Sequence[int], required: int, group: str) -> list[Constraint]:
+    """``sum_{i in ids} x_i >= min(required, len(ids))``, or nothing when that is 0."""
+    need = min(required, len(ids))
+    if need <= 0:
+        return []
+    meaning = f"at least {need} recordings in {group}"
+    return [Constraint(name, dict.fromkeys(ids, 1.0), ">=", need, "recordings", meaning)]
+
+
 def build_constraints(
     pool: Sequence[Mapping[str, Any]],
     space: ConditionSpace,
@@ -69,18 +78,7 @@ def build_constraints(
             ids = members.get(label, [])
             if not ids:
                 continue
-            need = min(settings["min_count_per_range"], len(ids))
-            if need > 0:
-                constraints.append(
-                    Constraint(
-                        f"count_{label}",
-                        {i: 1.0 for i in ids},
-                        ">=",
-                        need,
-                        "recordings",
-                        f"at least {need} recordings in {label}",
-                    )
-                )
+            constraints += _at_least(f"count_{label}", ids, settings["min_count_per_range"], label)
             offered = sum(hours[i] for i in ids)
             need_hours = min(settings["min_hours_per_range"], offered)
             if need_hours > 0:
@@ -115,18 +113,7 @@ def build_constraints(
     for key, column in (("min_per_language", "language"), ("min_per_scenario", "scenario")):
         for value, required in sorted(settings.get(key, {}).items()):
             ids = [i for i, row in enumerate(pool) if row.get(column) == value]
-            need = min(required, len(ids))
-            if need > 0:
-                constraints.append(
-                    Constraint(
-                        f"{column}_{value}",
-                        {i: 1.0 for i in ids},
-                        ">=",
-                        need,
-                        "recordings",
-                        f"at least {need} recordings in {value}",
-                    )
-                )
+            constraints += _at_least(f"{column}_{value}", ids, required, value)
     for number, (ids, count) in enumerate(replacement_groups):
         terms = {index[r]: 1.0 for r in ids if r in index}
         constraints.append(
