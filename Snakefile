@@ -15,8 +15,9 @@ validate(config, "workflow/schemas/config.schema.yaml")
 include: "workflow/rules/common.smk"
 include: "workflow/rules/ingest.smk"
 include: "workflow/rules/features.smk"
-include: "workflow/rules/manifests.smk"
+include: "workflow/rules/collect.smk"
 include: "workflow/rules/benchmark.smk"
+include: "workflow/rules/manifests.smk"
 
 
 localrules:
@@ -25,6 +26,6 @@ localrules:
 
 rule all:
     input:
-        rules.report.output,
+        rules.overview.output,
         rules.select.output,
         rules.collect.output,

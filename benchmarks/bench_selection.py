@@ -24,11 +24,10 @@ from pathlib import Path
 import numpy as np
 
 from msbench.benchmark.conditions import build_condition_space, label_rows
-from msbench.benchmark.selection import SelectionInfeasible, solve_selection
-from msbench.benchmark.selection_model import build_constraints, candidate_hours
+from msbench.benchmark.selection import SelectionInfeasible, build_problem, solve_selection
 from msbench.benchmark.utility import score_pool
+from msbench.columns import FEATURE_FIELDS
 from msbench.config import default_config
-from msbench.records import FEATURE_FIELDS
 from msbench.tables import read_table
 
 RELEASE = (
@@ -100,13 +99,14 @@ def main() -> int:
         )
         utilities = [s["U"] for s in scores]
         settings = {**config["selection"], "time_limit_seconds": args.time_limit}
+        problem = build_problem(pool, utilities, space, settings)
         baseline, baseline_ok = greedy(
-            pool, utilities, build_constraints(pool, space, settings), candidate_hours(pool)
+            pool, utilities, list(problem.constraints), list(problem.hours)
         )
         for solver in args.solvers:
             started = time.perf_counter()
             try:
-                result = solve_selection(pool, utilities, space, {**settings, "solver": solver})
+                result = solve_selection(problem, {**settings, "solver": solver})
             except SelectionInfeasible as error:
                 print(f"| {size:,} | {solver} | infeasible: {error} |")
                 continue

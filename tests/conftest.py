@@ -1,26 +1,12 @@
-"""Shared test helpers: paths to the repository, the shared data and the model weights."""
+"""Shared fixtures; helpers live in the ``tests.helpers`` package."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
-SHARED = Path(os.environ.get("MSBENCH_SHARED", REPO.parent / "shared"))
-SHARED_DATA = SHARED / "data"
-SHARED_MODELS = SHARED / "models"
-DEMO = REPO / "resources" / "demo"
-
-
-def require_shared(path: Path) -> Path:
-    """Skip only when ../shared is absent (never in CI, where it is always laid out)."""
-    if not path.exists():
-        if os.environ.get("CI"):
-            pytest.fail(f"{path} is missing in CI; ../shared must be present")
-        pytest.skip(f"{path} not present on this machine")
-    return path
+from tests.helpers.paths import SHARED_DATA, SHARED_MODELS, require_shared
 
 
 @pytest.fixture

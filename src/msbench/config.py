@@ -23,10 +23,10 @@ def load_schema(name: str) -> dict[str, Any]:
     return yaml.safe_load(text)
 
 
-def _validator_filling_defaults():  # type: ignore[no-untyped-def]
+def _validator_filling_defaults() -> Any:
     from jsonschema import Draft202012Validator, validators
 
-    def set_defaults(validator, properties, instance, schema):  # type: ignore[no-untyped-def]
+    def set_defaults(validator: Any, properties: Any, instance: Any, schema: Any) -> Any:
         if isinstance(instance, dict):
             for key, subschema in properties.items():
                 if "default" in subschema:

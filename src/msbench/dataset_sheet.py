@@ -28,6 +28,7 @@ import csv
 import glob
 from dataclasses import dataclass, fields
 from pathlib import Path
+from typing import Any
 
 from msbench.config import validate_against
 from msbench.errors import ConfigError
@@ -73,7 +74,7 @@ def read_dataset_sheet(path: str | Path) -> list[SourceSpec]:
         unknown = sorted(set(cleaned) - known)
         if unknown:
             raise ConfigError(f"{path}: unknown column(s) {unknown}; allowed: {sorted(known)}")
-        values = {key: value for key, value in cleaned.items() if value != ""}
+        values: dict[str, Any] = {key: value for key, value in cleaned.items() if value != ""}
         if "channel" in values:
             try:
                 values["channel"] = int(values["channel"])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 
 class InputError(ValueError):
     """A problem with user-supplied input (annotation, audio, config).
@@ -10,7 +12,7 @@ class InputError(ValueError):
     and a fix. Stages catch it per recording and write it to the rejected list.
     """
 
-    def __init__(self, path: str, problem: str, *, where: str = "", fix: str = "") -> None:
+    def __init__(self, path: str | Path, problem: str, *, where: str = "", fix: str = "") -> None:
         self.path = str(path)
         self.where = where
         self.problem = problem

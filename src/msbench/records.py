@@ -14,25 +14,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-ID_SEPARATOR = "::"
+from msbench.eligibility import REJECTION_CODES
 
-#: The official MS-Bench release's identity fields, first in every table msbench writes.
-IDENTITY_FIELDS = (
-    "recording_id",
-    "source_dataset",
-    "language",
-    "scenario",
-    "recording_device",
-    "duration_seconds",
-)
-#: The release's feature fields, one per axis P, O, S, T, N.
-FEATURE_FIELDS = (
-    "num_speakers",
-    "overlap_ratio",
-    "speaker_similarity_max",
-    "speaker_switch_q25",
-    "noise_difficulty",
-)
+ID_SEPARATOR = "::"
 
 
 def recording_id(source: str, session: str) -> str:
@@ -133,5 +117,14 @@ class Rejection:
     reason: str
     stage: str
 
+    @property
+    def code(self) -> str:
+        """The stable code of :mod:`msbench.eligibility` for this stage's rejections."""
+        return REJECTION_CODES[self.stage]
+
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+    def to_row(self) -> dict[str, Any]:
+        """The ``rejected.csv`` row (with the code)."""
+        return {**asdict(self), "code": self.code}

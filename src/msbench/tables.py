@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from msbench.columns import parse_cell
 from msbench.errors import InputError
 from msbench.textio import read_jsonl, read_text, write_atomic
 
@@ -80,49 +81,23 @@ def write_table_jsonl(
     write_atomic(path, jsonl_text(rows, columns))
 
 
-#: Columns kept as text when a CSV is read back (ids like ``001`` must not become numbers).
-TEXT_COLUMNS = frozenset(
-    {
-        "recording_id",
-        "source_dataset",
-        "language",
-        "scenario",
-        "recording_device",
-        "speaker",
-        "session_id",
-        "audio_path",
-        "annotation_file",
-    }
-)
-
-
-def _parse_cell(text: str) -> Any:
-    if text == "":
-        return None
-    if text in ("true", "false"):
-        return text == "true"
-    if text[:1] in "{[":
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError:
-            return text
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            continue
-    return text
-
-
 def read_table(path: str | Path) -> list[dict[str, Any]]:
-    """Read a CSV or JSON Lines table back into dicts (CSV cells typed back)."""
+    """Read a CSV or JSON Lines table back into dicts.
+
+    CSV cells are parsed by their column's declared type
+    (:data:`msbench.columns.COLUMN_TYPES`); a cell that does not parse names
+    the file, line and column.
+    """
     name = str(path)
     if name.endswith((".jsonl", ".jsonl.gz")):
         return list(read_jsonl(path))
     if name.endswith(".csv"):
         reader = csv.DictReader(read_text(path).splitlines())
-        return [
-            {k: (v if k in TEXT_COLUMNS else _parse_cell(v)) for k, v in row.items()}
-            for row in reader
-        ]
+        rows = []
+        for number, row in enumerate(reader, start=2):
+            try:
+                rows.append({k: parse_cell(k, v) for k, v in row.items()})
+            except ValueError as error:
+                raise InputError(path, str(error), where=f"line {number}") from error
+        return rows
     raise InputError(path, "unknown table format", fix="use .csv or .jsonl")

@@ -1,12 +1,12 @@
-rule conditions:
+rule bin:
     """Label every characterized recording with its P-O-S-T-N ranges."""
     input:
-        RESULTS / "features/characterized.jsonl",
+        "results/features/characterized.jsonl",
     output:
-        labelled=RESULTS / "benchmark/labelled.jsonl",
-        space=manifest("condition_space.yaml"),
+        labelled="results/benchmark/labelled.jsonl",
+        space="results/manifests/condition_space.yaml",
     log:
-        RESULTS / "logs/conditions.log",
+        "results/logs/bin.log",
     localrule: True
     params:
         settings=settings_json("condition_space"),
@@ -15,17 +15,17 @@ rule conditions:
         " --settings {params.settings:q} 2> {log:q}"
 
 
-rule candidate_pool:
+rule pool:
     """Eligible recordings, thinned per profile cell and source, with utility C, M, D, R, U."""
     input:
-        labelled=rules.conditions.output.labelled,
-        space=rules.conditions.output.space,
+        labelled=rules.bin.output.labelled,
+        space=rules.bin.output.space,
         qc=selection_files,
     output:
-        pool=manifest("candidate_pool.csv"),
-        excluded=RESULTS / "benchmark/pool_excluded.jsonl",
+        pool="results/manifests/candidate_pool.csv",
+        excluded="results/benchmark/pool_excluded.jsonl",
     log:
-        RESULTS / "logs/candidate_pool.log",
+        "results/logs/pool.log",
     localrule: True
     params:
         settings=settings_json("pool", "utility", "selection"),
@@ -37,16 +37,16 @@ rule candidate_pool:
 rule select:
     """The integer program: the benchmark subset, in CSV and the official metadata.jsonl."""
     input:
-        pool=rules.candidate_pool.output.pool,
-        labelled=rules.conditions.output.labelled,
-        space=rules.conditions.output.space,
+        pool=rules.pool.output.pool,
+        labelled=rules.bin.output.labelled,
+        space=rules.bin.output.space,
         qc=selection_files,
     output:
-        benchmark=manifest("benchmark.csv"),
-        metadata=manifest("metadata.jsonl"),
-        report=manifest("selection_report.json"),
+        benchmark="results/manifests/benchmark.csv",
+        metadata="results/manifests/metadata.jsonl",
+        report="results/manifests/selection_report.json",
     log:
-        RESULTS / "logs/select.log",
+        "results/logs/select.log",
     threads: 1
     resources:
         mem_mb=4000,
@@ -57,26 +57,3 @@ rule select:
     shell:
         "msbench select {input.pool:q} --labelled {input.labelled:q} --space {input.space:q}"
         " --out-dir {params.out_dir:q} --settings {params.settings:q} 2> {log:q}"
-
-
-rule report:
-    """recordings.csv (everything, with labels and pool status), summary.json, coverage.png."""
-    input:
-        labelled=rules.conditions.output.labelled,
-        pool=rules.candidate_pool.output.pool,
-        excluded=rules.candidate_pool.output.excluded,
-        benchmark=rules.select.output.benchmark,
-        space=rules.conditions.output.space,
-    output:
-        recordings=manifest("recordings.csv"),
-        summary=manifest("summary.json"),
-        figure=manifest("coverage.png"),
-    log:
-        RESULTS / "logs/report.log",
-    localrule: True
-    params:
-        out_dir=subpath(output.recordings, parent=True),
-    shell:
-        "msbench report --labelled {input.labelled:q} --pool {input.pool:q}"
-        " --excluded {input.excluded:q} --benchmark {input.benchmark:q} --space {input.space:q}"
-        " --out-dir {params.out_dir:q} 2> {log:q}"

@@ -1,31 +1,24 @@
-# Paths and input functions only; all logic lives in the msbench package.
+# Input functions only; all logic lives in the msbench package.
 import json
-from pathlib import Path
 
 from msbench.dataset_sheet import find_source, read_dataset_sheet
-from msbench.stages import count_batches
+from msbench.stages.acoustic import count_batches
 
 SOURCE_SPECS = read_dataset_sheet(config["datasets"])
 SOURCES = [spec.name for spec in SOURCE_SPECS]
-RESULTS = Path(config["results"])
 
 
 wildcard_constraints:
     source="|".join(SOURCES),
 
 
-def manifest(name):
-    return RESULTS / "manifests" / name
-
-
 def annotation_files(wildcards):
     """Annotation files of one source: editing one re-runs that source only."""
-    spec = find_source(SOURCE_SPECS, wildcards.source)
-    return spec.annotation_files()
+    return find_source(SOURCE_SPECS, wildcards.source).annotation_files()
 
 
 def per_source(pattern):
-    return expand(RESULTS / pattern, source=SOURCES)
+    return expand(pattern, source=SOURCES)
 
 
 def settings_json(*sections):
@@ -40,10 +33,9 @@ def selection_files(wildcards):
 
 
 ACOUSTIC_GPUS = 1 if config["acoustic"]["device"] == "cuda" else 0
-ACOUSTIC_SUFFIX = {"features": "", "rejected": ".rejected", "similarity": ".similarity"}
 
 
-def acoustic_outputs(kind):
+def acoustic_outputs(suffix):
     """Input function: every extraction batch of every source (known once ingest has run)."""
 
     def inputs(wildcards):
@@ -52,8 +44,7 @@ def acoustic_outputs(kind):
             ingested = checkpoints.ingest.get(source=source).output.recordings
             total = count_batches(ingested, config["acoustic"]["batch_size"])
             paths += [
-                RESULTS
-                / f"features/{source}/acoustic/{shard}-of-{total}{ACOUSTIC_SUFFIX[kind]}.jsonl"
+                f"results/features/{source}/acoustic/{shard}-of-{total}{suffix}.jsonl"
                 for shard in range(total)
             ]
         return paths

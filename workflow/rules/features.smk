@@ -1,12 +1,12 @@
 rule interaction:
     """Speakers, overlap, turn gaps per recording and r_ov per utterance (annotations only)."""
     input:
-        RESULTS / "ingest/{source}/recordings.jsonl",
+        "results/ingest/{source}/recordings.jsonl",
     output:
-        features=RESULTS / "features/{source}/interaction.jsonl",
-        utterances=RESULTS / "features/{source}/utterances.csv",
+        features="results/features/{source}/interaction.jsonl",
+        utterances="results/features/{source}/utterances.csv",
     log:
-        RESULTS / "logs/interaction/{source}.log",
+        "results/logs/interaction/{source}.log",
     threads: 1
     resources:
         mem_mb=2000,
@@ -19,15 +19,13 @@ rule interaction:
 rule acoustic:
     """CAM++ similarity, DNSMOS P.835 and NISQA for one batch of `acoustic.batch_size` recordings."""
     input:
-        RESULTS / "ingest/{source}/recordings.jsonl",
+        "results/ingest/{source}/recordings.jsonl",
     output:
-        features=RESULTS / "features/{source}/acoustic/{shard}-of-{total}.jsonl",
-        rejected=RESULTS
-        / "features/{source}/acoustic/{shard}-of-{total}.rejected.jsonl",
-        similarity=RESULTS
-        / "features/{source}/acoustic/{shard}-of-{total}.similarity.jsonl",
+        features="results/features/{source}/acoustic/{shard}-of-{total}.jsonl",
+        rejected="results/features/{source}/acoustic/{shard}-of-{total}.rejected.jsonl",
+        similarity="results/features/{source}/acoustic/{shard}-of-{total}.similarity.jsonl",
     log:
-        RESULTS / "logs/acoustic/{source}/{shard}-of-{total}.log",
+        "results/logs/acoustic/{source}/{shard}-of-{total}.log",
     threads: config["acoustic"]["threads"]
     resources:
         mem_mb=4000,

@@ -7,10 +7,10 @@ checkpoint ingest:
         sheet=config["datasets"],
         annotations=annotation_files,
     output:
-        recordings=RESULTS / "ingest/{source}/recordings.jsonl",
-        rejected=RESULTS / "ingest/{source}/rejected.jsonl",
+        recordings="results/ingest/{source}/recordings.jsonl",
+        rejected="results/ingest/{source}/rejected.jsonl",
     log:
-        RESULTS / "logs/ingest/{source}.log",
+        "results/logs/ingest/{source}.log",
     threads: 1
     resources:
         mem_mb=2000,

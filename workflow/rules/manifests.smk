@@ -1,27 +1,21 @@
-rule collect:
-    """Join features of every source, rank quality over the pool (d_N), write run manifests."""
+rule overview:
+    """recordings.csv (every recording, its labels and status), summary.json, coverage.png."""
     input:
-        features=per_source("features/{source}/interaction.jsonl"),
-        utterances=per_source("features/{source}/utterances.csv"),
-        ingest_rejected=per_source("ingest/{source}/rejected.jsonl"),
-        acoustic=acoustic_outputs("features"),
-        acoustic_rejected=acoustic_outputs("rejected"),
-        similarity=acoustic_outputs("similarity"),
+        labelled=rules.bin.output.labelled,
+        pool=rules.pool.output.pool,
+        excluded=rules.pool.output.excluded,
+        benchmark=rules.select.output.benchmark,
+        space=rules.bin.output.space,
     output:
-        characterized=RESULTS / "features/characterized.jsonl",
-        rejected=manifest("rejected.csv"),
-        utterances=manifest("utterances.csv"),
-        similarity=manifest("speaker_similarity.jsonl"),
-        summary=manifest("run_summary.json"),
+        recordings="results/manifests/recordings.csv",
+        summary="results/manifests/summary.json",
+        figure="results/manifests/coverage.png",
     log:
-        RESULTS / "logs/collect.log",
+        "results/logs/overview.log",
     localrule: True
     params:
-        manifests=subpath(output.rejected, parent=True),
-        min_speakers=config["eligibility"]["min_speakers"],
+        out_dir=subpath(output.recordings, parent=True),
     shell:
-        "msbench collect --features {input.features:q} --acoustic {input.acoustic:q}"
-        " --rejected {input.ingest_rejected:q} {input.acoustic_rejected:q}"
-        " --utterances {input.utterances:q} --similarity {input.similarity:q}"
-        " --out {output.characterized:q} --manifests {params.manifests:q}"
-        " --min-speakers {params.min_speakers} 2> {log:q}"
+        "msbench overview --labelled {input.labelled:q} --pool {input.pool:q}"
+        " --excluded {input.excluded:q} --benchmark {input.benchmark:q} --space {input.space:q}"
+        " --out-dir {params.out_dir:q} 2> {log:q}"

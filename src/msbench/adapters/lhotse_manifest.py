@@ -9,11 +9,13 @@ source is the audio path and its ``duration`` the annotation's duration.
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 from msbench.adapters.common import SessionCollector
 from msbench.errors import InputError
 from msbench.records import SessionAnnotation
+from msbench.timeline import exact_sum
 
 
 def read_lhotse(
@@ -47,8 +49,15 @@ def read_lhotse(
             supervision.recording_id,
             supervision.speaker or "",
             float(supervision.start),
-            float(supervision.end),
+            exact_end(supervision.start, supervision.duration),
             where,
             supervision.text,
         )
     return collector.sessions()
+
+
+def exact_end(start: float, duration: float) -> float:
+    """``start + duration`` on their decimal texts (lhotse's ``end`` is their float sum)."""
+    if math.isfinite(start) and math.isfinite(duration):
+        return exact_sum(start, duration)
+    return start + duration

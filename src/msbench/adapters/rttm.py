@@ -8,12 +8,14 @@ name counts as an empty label.
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 from msbench.adapters.common import SessionCollector
 from msbench.errors import InputError
 from msbench.records import SessionAnnotation
 from msbench.textio import read_text
+from msbench.timeline import exact_sum
 
 
 def _is_comment(line: str) -> bool:
@@ -45,7 +47,10 @@ def read_rttm(path: str | Path, encoding: str | None = None) -> list[SessionAnno
                 f"{path}:line {number}: tbeg/tdur {fields[3]!r} {fields[4]!r} are not numbers",
             )
             continue
-        collector.add(session, speaker, start, start + duration, f"line {number}")
+        end = (
+            exact_sum(fields[3], fields[4]) if math.isfinite(start + duration) else start + duration
+        )
+        collector.add(session, speaker, start, end, f"line {number}")
     return collector.sessions()
 
 

@@ -35,6 +35,7 @@ import bisect
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -133,7 +134,9 @@ def profile_label(conditions: Mapping[str, str | None]) -> str | None:
     return "-".join(str(conditions[name]) for name in AXIS_ORDER if name in conditions)
 
 
-def quantile_edges(values: Iterable[float], probabilities: Sequence[float]) -> tuple[float, ...]:
+def quantile_edges(
+    values: Iterable[float | None], probabilities: Sequence[float]
+) -> tuple[float, ...]:
     finite = np.asarray([v for v in values if v is not None and math.isfinite(v)], dtype=float)
     if finite.size == 0:
         raise ValueError("no values to compute quantile edges from")
@@ -183,11 +186,6 @@ def label_rows(rows: Sequence[Mapping[str, Any]], space: ConditionSpace) -> list
     return labelled
 
 
-def missing_axes(conditions: Mapping[str, str | None], space: ConditionSpace) -> list[str]:
-    """Reasons for unlabelled axes, e.g. ``missing speaker_similarity_max (S)``."""
-    return [f"missing {a.field} ({a.name})" for a in space.axes if conditions.get(a.name) is None]
-
-
 def space_from_yaml_dict(document: Mapping[str, Any]) -> ConditionSpace:
     """Read back a ``condition_space.yaml`` (edges as resolved when it was written)."""
     axes = []
@@ -205,3 +203,12 @@ def space_from_yaml_dict(document: Mapping[str, Any]) -> ConditionSpace:
             )
         )
     return ConditionSpace(tuple(axes))
+
+
+def read_condition_space(path: str | Path) -> ConditionSpace:
+    """Read a ``condition_space.yaml`` file."""
+    import yaml
+
+    from msbench.textio import read_text
+
+    return space_from_yaml_dict(yaml.safe_load(read_text(path)))

@@ -31,7 +31,11 @@ def plot_coverage(
         durations = [
             sum(float(r["duration_seconds"]) for r in group) / 3600 * scale for group in members
         ]
-        for row, (values, ylabel) in enumerate(((counts, "recordings"), (durations, unit))):
+        series: list[tuple[list[int] | list[float], str]] = [
+            (counts, "recordings"),
+            (durations, unit),
+        ]
+        for row, (values, ylabel) in enumerate(series):
             panel = grid[row][column]
             panel.bar(labels, values, color="#4878a8" if row == 0 else "#d08040")
             if row == 0:

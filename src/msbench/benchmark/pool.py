@@ -28,32 +28,14 @@ from typing import Any
 import numpy as np
 
 from msbench.benchmark.conditions import AXIS_ORDER
+from msbench.eligibility import Reason, cell_full, pool_exclusion, source_over_share
 
 
 @dataclass
 class PoolResult:
     candidates: list[dict[str, Any]]
-    excluded: dict[str, str] = field(default_factory=dict)
+    excluded: dict[str, Reason] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
-
-
-def _eligibility_reason(
-    row: Mapping[str, Any], settings: Mapping[str, Any], qc: Mapping[str, str]
-) -> str:
-    if row["recording_id"] in qc:
-        return f"quality control: {qc[row['recording_id']]}"
-    if not row.get("eligible", True):
-        return f"ineligible: {row.get('ineligible_reasons') or 'see recordings.csv'}"
-    if not row.get("profile"):
-        missing = [a for a in AXIS_ORDER if not (row.get("conditions") or {}).get(a)]
-        return f"ineligible: no label on axis {', '.join(missing)}"
-    duration = float(row["duration_seconds"])
-    if duration < settings["min_duration_seconds"]:
-        return f"shorter than {settings['min_duration_seconds']} s"
-    maximum = settings.get("max_duration_seconds")
-    if maximum is not None and duration > maximum:
-        return f"longer than {maximum} s"
-    return ""
 
 
 def _round_robin_by_source(
@@ -83,7 +65,7 @@ def _balance_sources(
     candidates: list[dict[str, Any]], share: float, order: Mapping[str, int], result: PoolResult
 ) -> list[dict[str, Any]]:
     pool = {row["recording_id"]: row for row in candidates}
-    hours: Counter[str] = Counter()
+    hours: defaultdict[str, float] = defaultdict(float)
     for row in candidates:
         hours[row["source_dataset"]] += float(row["duration_seconds"])
     ranges = _range_counts(candidates)
@@ -111,10 +93,7 @@ def _balance_sources(
             hours[source] -= float(row["duration_seconds"])
             ranges.subtract(labels)
             removed += 1
-            result.excluded[row["recording_id"]] = (
-                f"source {source!r} over {share:.0%} of pool hours "
-                f"(dropped from crowded cell {row['profile']})"
-            )
+            result.excluded[row["recording_id"]] = source_over_share(source, share, row["profile"])
         if not removed:
             result.notes.append(
                 f"source {source!r} keeps {hours[source] / sum(hours.values()):.1%} of the pool "
@@ -136,7 +115,7 @@ def build_pool(
     result = PoolResult(candidates=[])
     eligible = []
     for row in ordered:
-        reason = _eligibility_reason(row, settings, qc_rejected)
+        reason = pool_exclusion(row, settings, qc_rejected, AXIS_ORDER)
         if reason:
             result.excluded[row["recording_id"]] = reason
         else:
@@ -153,9 +132,7 @@ def build_pool(
         kept, dropped = _round_robin_by_source(by_cell[cell], settings["max_per_profile"], cell_rng)
         thinned.extend(kept)
         for row in dropped:
-            result.excluded[row["recording_id"]] = (
-                f"profile cell {cell} full ({settings['max_per_profile']} candidates)"
-            )
+            result.excluded[row["recording_id"]] = cell_full(cell, settings["max_per_profile"])
     balanced = _balance_sources(thinned, settings["max_source_share"], order, result)
     result.candidates = sorted(balanced, key=lambda row: row["recording_id"])
     return result

@@ -10,7 +10,7 @@ the release: ``< 5 min``, ``5-10 min``, ``10-20 min``, ``20-30 min``,
 from __future__ import annotations
 
 import statistics
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -31,7 +31,7 @@ def _duration_class(minutes: float) -> str:
 
 
 def _hours_by(rows: Sequence[Mapping[str, Any]], key: str) -> dict[str, float]:
-    hours: Counter[str] = Counter()
+    hours: defaultdict[str, float] = defaultdict(float)
     for row in rows:
         hours[str(row.get(key))] += float(row["duration_seconds"]) / 3600
     return {name: round(value, 4) for name, value in sorted(hours.items())}
@@ -53,7 +53,7 @@ def summarize(rows: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     }
     hours = {}
     for axis in AXIS_ORDER:
-        per_range: Counter[str] = Counter()
+        per_range: defaultdict[str, float] = defaultdict(float)
         for c, s in zip(conditions, seconds, strict=False):
             if c.get(axis):
                 per_range[c[axis]] += s / 3600

@@ -28,7 +28,7 @@ R, under-represented source
 from __future__ import annotations
 
 import math
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -91,7 +91,7 @@ def diversity_component(pool: Sequence[Mapping[str, Any]], space: ConditionSpace
 
 
 def source_component(pool: Sequence[Mapping[str, Any]]) -> list[float]:
-    hours: Counter[str] = Counter()
+    hours: defaultdict[str, float] = defaultdict(float)
     for row in pool:
         hours[row["source_dataset"]] += float(row["duration_seconds"])
     smallest = min(hours.values(), default=0.0)

@@ -10,7 +10,7 @@ and flagged in notes above 0.1 %). Models load once per process, lazily.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -19,30 +19,14 @@ from msbench.errors import InputError
 from msbench.features.similarity import speaker_similarity
 from msbench.ingest import IngestedRecording
 
+if TYPE_CHECKING:  # the models import torch/onnxruntime lazily
+    from msbench.models.campplus import CamPlusEmbedder
+    from msbench.models.dnsmos import DnsmosScorer
+    from msbench.models.nisqa import NisqaScorer
+
 SAMPLE_RATE = 16000
 CLIPPING_LEVEL = 0.999
 CLIPPING_NOTE = 0.001
-
-ACOUSTIC_COLUMNS = (
-    "recording_id",
-    "speaker_similarity_max",
-    "dnsmos_sig",
-    "dnsmos_bak",
-    "dnsmos_ovrl",
-    "dnsmos_p808",
-    "dnsmos_windows",
-    "nisqa_mos",
-    "nisqa_noi",
-    "nisqa_dis",
-    "nisqa_col",
-    "nisqa_loud",
-    "nisqa_chunks",
-    "similarity_speakers",
-    "similarity_low_support_speakers",
-    "clipping_fraction",
-    "source_sample_rate",
-    "acoustic_notes",
-)
 
 
 def load_16k(item: IngestedRecording) -> tuple[np.ndarray, int]:
@@ -70,10 +54,12 @@ class AcousticExtractor:
         self.model_settings = model_settings
         self.threads = settings["threads"]
         self.device = _device(settings["device"])
-        self._embedder = self._dnsmos = self._nisqa = None
+        self._embedder: CamPlusEmbedder | None = None
+        self._dnsmos: DnsmosScorer | None = None
+        self._nisqa: NisqaScorer | None = None
 
     @property
-    def embedder(self):  # type: ignore[no-untyped-def]
+    def embedder(self) -> CamPlusEmbedder:
         if self._embedder is None:
             from msbench.models.campplus import CamPlusEmbedder
 
@@ -81,7 +67,7 @@ class AcousticExtractor:
         return self._embedder
 
     @property
-    def dnsmos(self):  # type: ignore[no-untyped-def]
+    def dnsmos(self) -> DnsmosScorer:
         if self._dnsmos is None:
             from msbench.models.dnsmos import DnsmosScorer
 
@@ -89,7 +75,7 @@ class AcousticExtractor:
         return self._dnsmos
 
     @property
-    def nisqa(self):  # type: ignore[no-untyped-def]
+    def nisqa(self) -> NisqaScorer:
         if self._nisqa is None:
             from msbench.models.nisqa import NisqaScorer
 

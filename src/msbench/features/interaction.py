@@ -1,10 +1,8 @@
 """Interaction features of one recording, computed from its reference segments.
 
-All times are seconds. Interval arithmetic uses :mod:`pyannote.core`
-(``Timeline.support`` to merge, ``Annotation.get_overlap`` for cross-speaker
-overlap); intervals are half-open ``[start, end)``, so segments that only touch
-neither overlap nor leave a gap. pyannote.core ignores pieces shorter than
-1 microsecond, far below any annotation resolution.
+All times are seconds in the output. Interval arithmetic is exact, in integer
+microseconds (:mod:`msbench.timeline`); intervals are half-open ``[start, end)``,
+so segments that only touch neither overlap nor leave a gap.
 
 Definitions (the names are the official MS-Bench release's field names):
 
@@ -29,7 +27,9 @@ Definitions (the names are the official MS-Bench release's field names):
     within one speaker's speech is not a change. ``speaker_switch_q25`` is the
     25th percentile of these gaps with linear interpolation between order
     statistics (NumPy's default, Hyndman-Fan type 7); with a single gap it is
-    that gap. With no such change (one speaker, or every change overlaps) it
+    that gap. When several earlier turns end at the latest instant, the
+    previous speaker is the first of them in turn order
+    (:meth:`msbench.timeline.SpeakerTimeline.switch_gaps`). With no such change (one speaker, or every change overlaps) it
     is missing (``None``) and the recording is ineligible on the T axis.
 ``r_ov(u)``
     Overlap exposure of reference utterance ``u``: ``|u ∩ S_other| / |u|``,
@@ -38,17 +38,11 @@ Definitions (the names are the official MS-Bench release's field names):
 
 from __future__ import annotations
 
-import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-import numpy as np
-from pyannote.core import Annotation, Timeline
-from pyannote.core import Segment as Interval
-
 from msbench.records import Segment
-
-SWITCH_PERCENTILE = 25.0
+from msbench.timeline import SpeakerTimeline, lower_quartile, to_seconds, total
 
 
 @dataclass(frozen=True)
@@ -70,82 +64,22 @@ class UtteranceExposure:
     overlap_exposure: float
 
 
-def speaker_turns(segments: Iterable[Segment]) -> dict[str, Timeline]:
-    """Each speaker's merged speech (its turns) as a pyannote Timeline."""
-    by_speaker: dict[str, list[Interval]] = {}
-    for segment in segments:
-        by_speaker.setdefault(segment.speaker, []).append(
-            Interval(segment.start_time, segment.end_time)
-        )
-    return {
-        speaker: Timeline(intervals).support() for speaker, intervals in sorted(by_speaker.items())
-    }
-
-
-def _as_annotation(turns: dict[str, Timeline]) -> Annotation:
-    annotation = Annotation()
-    for speaker, timeline in turns.items():
-        for index, interval in enumerate(timeline):
-            annotation[interval, index] = speaker
-    return annotation
-
-
-def _duration(timeline: Timeline) -> float:
-    return math.fsum(interval.duration for interval in timeline)
-
-
-def max_concurrency(turns: dict[str, Timeline]) -> int:
-    """Sweep over turn boundaries; at equal times ends are processed before starts."""
-    events = sorted(
-        (time, delta)
-        for timeline in turns.values()
-        for interval in timeline
-        for time, delta in ((interval.start, 1), (interval.end, -1))
-    )
-    active = peak = 0
-    for _, delta in events:
-        active += delta
-        peak = max(peak, active)
-    return peak
-
-
-def switch_gaps(turns: dict[str, Timeline]) -> list[float]:
-    """Gaps of the non-overlapping speaker changes (see the module docstring)."""
-    ordered = sorted(
-        (interval.start, interval.end, speaker)
-        for speaker, timeline in turns.items()
-        for interval in timeline
-    )
-    gaps: list[float] = []
-    latest_end, latest_speaker = -math.inf, ""
-    for start, end, speaker in ordered:
-        if start >= latest_end and latest_speaker and speaker != latest_speaker:
-            gaps.append(start - latest_end)
-        if end > latest_end:
-            latest_end, latest_speaker = end, speaker
-    return gaps
-
-
-def lower_quartile(values: Sequence[float]) -> float | None:
-    """25th percentile, linear interpolation (type 7); None for no values."""
-    if not values:
-        return None
-    return float(np.percentile(np.asarray(values, dtype=float), SWITCH_PERCENTILE))
+def speaker_timeline(segments: Sequence[Segment]) -> SpeakerTimeline:
+    """The exact speaker timeline of a recording's reference segments."""
+    return SpeakerTimeline.from_segments((s.speaker, s.start_time, s.end_time) for s in segments)
 
 
 def interaction_features(segments: Sequence[Segment]) -> InteractionFeatures:
-    turns = speaker_turns(segments)
-    speech = Timeline([i for t in turns.values() for i in t]).support()
-    overlap = _as_annotation(turns).get_overlap()
-    speech_duration = _duration(speech)
-    overlap_duration = _duration(overlap)
-    gaps = switch_gaps(turns)
+    timeline = speaker_timeline(segments)
+    speech = total(timeline.speech())
+    overlap = total(timeline.overlap())
+    gaps = [to_seconds(gap) for gap in timeline.switch_gaps()]
     return InteractionFeatures(
-        num_speakers=len(turns),
-        speech_duration=speech_duration,
-        overlap_duration=overlap_duration,
-        overlap_ratio=overlap_duration / speech_duration if speech_duration > 0 else 0.0,
-        max_concurrent_speakers=max_concurrency(turns),
+        num_speakers=len(timeline.speakers),
+        speech_duration=to_seconds(speech),
+        overlap_duration=to_seconds(overlap),
+        overlap_ratio=overlap / speech if speech > 0 else 0.0,
+        max_concurrent_speakers=timeline.max_concurrency(),
         num_speaker_switches=len(gaps),
         speaker_switch_q25=lower_quartile(gaps),
     )
@@ -153,21 +87,13 @@ def interaction_features(segments: Sequence[Segment]) -> InteractionFeatures:
 
 def overlap_exposures(segments: Sequence[Segment]) -> list[UtteranceExposure]:
     """``r_ov(u)`` for every reference utterance, in segment order."""
-    turns = speaker_turns(segments)
-    others = {
-        speaker: Timeline([i for s, t in turns.items() if s != speaker for i in t]).support()
-        for speaker in turns
-    }
-    exposures = []
-    for segment in segments:
-        utterance = Interval(segment.start_time, segment.end_time)
-        covered = _duration(others[segment.speaker].crop(utterance, mode="intersection"))
-        exposures.append(
-            UtteranceExposure(
-                segment.speaker,
-                segment.start_time,
-                segment.end_time,
-                min(1.0, covered / utterance.duration) if utterance.duration > 0 else 0.0,
-            )
+    timeline = speaker_timeline(segments)
+    return [
+        UtteranceExposure(
+            segment.speaker,
+            segment.start_time,
+            segment.end_time,
+            timeline.exposure(segment.speaker, segment.start_time, segment.end_time),
         )
-    return exposures
+        for segment in segments
+    ]

@@ -3,7 +3,8 @@
 Segment choice, per speaker (deterministic, from the reference segments only):
 
 1. *clean speech* = the speaker's merged speech minus every other speaker's
-   speech; its pieces longer than ``min_segment_seconds`` (2 s) qualify;
+   speech (:meth:`msbench.timeline.SpeakerTimeline.clean`, exact microseconds);
+   its pieces strictly longer than ``min_segment_seconds`` (2 s) qualify;
 2. with more than ``max_segments`` (5) qualifying pieces, ``max_segments`` are
    taken evenly spread over the recording (``linspace`` over the pieces in time
    order, rounded);
@@ -25,10 +26,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from pyannote.core import Timeline
 
-from msbench.features.interaction import speaker_turns
+from msbench.features.interaction import speaker_timeline
 from msbench.records import Segment
+from msbench.timeline import to_micros, to_seconds
 
 
 @dataclass(frozen=True)
@@ -46,21 +47,22 @@ def clean_segments(
     segments: Sequence[Segment], settings: Mapping[str, Any]
 ) -> dict[str, list[tuple[float, float]]]:
     """Per speaker, the chosen (start, end) crops in seconds (see the module docstring)."""
-    turns = speaker_turns(segments)
+    timeline = speaker_timeline(segments)
     chosen: dict[str, list[tuple[float, float]]] = {}
-    for speaker, own in turns.items():
-        others = Timeline([i for s, t in turns.items() if s != speaker for i in t]).support()
-        clean = own.extrude(others) if len(others) else own
-        pieces = [i for i in clean if i.duration > settings["min_segment_seconds"]]
+    for speaker in timeline.speakers:
+        shortest = to_micros(settings["min_segment_seconds"])
+        pieces = [
+            (to_seconds(a), to_seconds(b)) for a, b in timeline.clean(speaker) if b - a > shortest
+        ]
         if len(pieces) > settings["max_segments"]:
             picks = np.unique(
                 np.round(np.linspace(0, len(pieces) - 1, settings["max_segments"])).astype(int)
             )
             pieces = [pieces[k] for k in picks]
         crops = []
-        for piece in pieces:
-            length = min(piece.duration, settings["max_segment_seconds"])
-            start = piece.middle - length / 2
+        for a, b in pieces:
+            length = min(b - a, settings["max_segment_seconds"])
+            start = 0.5 * (a + b) - length / 2
             crops.append((start, start + length))
         chosen[speaker] = crops
     return chosen

@@ -176,4 +176,5 @@ class NisqaScorer:
             scores = np.stack([self.score_chunk(audio[a:b]) for a, b in bounds])
         weights = np.array([b - a for a, b in bounds], dtype=float)
         mean = (scores * weights[:, None]).sum(axis=0) / weights.sum()
-        return NisqaScores(*(float(v) for v in mean), chunks=len(bounds))
+        mos, noi, dis, col, loud = (float(v) for v in mean)
+        return NisqaScores(mos, noi, dis, col, loud, chunks=len(bounds))

@@ -1,0 +1,66 @@
+"""From a candidate pool (and the quality-control files) to the selected benchmark rows."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from msbench.benchmark.conditions import ConditionSpace
+from msbench.benchmark.manifests import flatten_conditions
+from msbench.benchmark.replacement import (
+    match_replacements,
+    read_kept,
+    read_qc_rejections,
+    replacement_groups,
+)
+from msbench.benchmark.selection.problem import build_problem
+from msbench.benchmark.selection.solve import solve_selection
+
+#: Wall-clock facts: logged, not written to selection_report.json, which must be byte-identical.
+TIMING_KEYS = ("relaxation_seconds", "solve_seconds")
+
+
+@dataclass(frozen=True)
+class Selection:
+    rows: list[dict[str, Any]]  # benchmark.csv rows (with ``replaces``)
+    selected: list[Mapping[str, Any]]  # the pool rows chosen
+    report: dict[str, Any]
+    timing: dict[str, float]
+
+
+def select_benchmark(
+    pool: Sequence[Mapping[str, Any]],
+    labelled: Sequence[Mapping[str, Any]],
+    space: ConditionSpace,
+    selection: Mapping[str, Any],
+) -> Selection:
+    """Keep ``selection.keep`` minus ``selection.qc_rejected``, replace the rejected, solve."""
+    kept = read_kept(selection.get("keep"))
+    qc = read_qc_rejections(selection.get("qc_rejected"))
+    by_id = {row["recording_id"]: row for row in labelled}
+    rejected_kept = [by_id[r] for r in kept if r in qc and r in by_id and by_id[r].get("profile")]
+    keep = [r for r in kept if r not in qc]
+    groups = replacement_groups(rejected_kept, pool, set(keep))
+    utilities = [float(r["U"]) for r in pool]
+    problem = build_problem(pool, utilities, space, selection, keep, groups)
+    result = solve_selection(problem, selection)
+    selected = [pool[i] for i in result.selected]
+    chosen = {row["recording_id"] for row in selected}
+    pairs = match_replacements(
+        rejected_kept, [r for r in selected if r["recording_id"] not in set(keep)]
+    )
+    replaces = {p["replacement"]: p["rejected"] for p in pairs if p["replacement"]}
+    timing = {key: result.report.pop(key) for key in TIMING_KEYS}
+    pool_ids = {row["recording_id"] for row in pool}
+    report = {
+        **result.report,
+        "kept_from_earlier_selection": len([r for r in keep if r in chosen]),
+        "kept_not_in_pool": sorted(r for r in keep if r not in pool_ids),
+        "quality_control_rejections": len(qc),
+        "replacements": pairs,
+    }
+    rows = [
+        {**flatten_conditions(r), "replaces": replaces.get(r["recording_id"])} for r in selected
+    ]
+    return Selection(rows, selected, report, timing)

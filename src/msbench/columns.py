@@ -1,0 +1,201 @@
+"""Every manifest's columns and their types, defined once.
+
+Writers take their column order from here; :func:`msbench.tables.read_table`
+parses CSV cells by the declared type of their column (never by guessing), so
+an id such as ``001`` stays text and a missing value is ``None``. A column no
+table declares is read as text.
+
+Official MS-Bench release fields come first in every table, with the release's
+names (``recording_id ... duration_seconds``, then the five features).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+AXES = ("P", "O", "S", "T", "N")
+
+#: The official MS-Bench release's identity fields, first in every table msbench writes.
+IDENTITY_FIELDS = (
+    "recording_id",
+    "source_dataset",
+    "language",
+    "scenario",
+    "recording_device",
+    "duration_seconds",
+)
+#: The release's feature fields, one per axis P, O, S, T, N.
+FEATURE_FIELDS = (
+    "num_speakers",
+    "overlap_ratio",
+    "speaker_similarity_max",
+    "speaker_switch_q25",
+    "noise_difficulty",
+)
+OFFICIAL_FIELDS = (*IDENTITY_FIELDS, "conditions", *FEATURE_FIELDS)
+
+INTERACTION_COLUMNS = (
+    *IDENTITY_FIELDS,
+    "num_speakers",
+    "overlap_ratio",
+    "speaker_switch_q25",
+    "speech_duration_seconds",
+    "overlap_duration_seconds",
+    "max_concurrent_speakers",
+    "num_speaker_switches",
+    "num_segments",
+    "audio_path",
+    "channel",
+    "sample_rate",
+    "num_channels",
+    "annotation_file",
+    "ingest_notes",
+)
+UTTERANCE_COLUMNS = ("recording_id", "speaker", "start_time", "end_time", "overlap_exposure")
+ACOUSTIC_COLUMNS = (
+    "recording_id",
+    "speaker_similarity_max",
+    "dnsmos_sig",
+    "dnsmos_bak",
+    "dnsmos_ovrl",
+    "dnsmos_p808",
+    "dnsmos_windows",
+    "nisqa_mos",
+    "nisqa_noi",
+    "nisqa_dis",
+    "nisqa_col",
+    "nisqa_loud",
+    "nisqa_chunks",
+    "similarity_speakers",
+    "similarity_low_support_speakers",
+    "clipping_fraction",
+    "source_sample_rate",
+    "acoustic_notes",
+)
+REJECTED_COLUMNS = ("recording_id", "source_dataset", "stage", "code", "file", "reason")
+
+_LABELLED_FIRST = (*IDENTITY_FIELDS, *AXES, "profile", *FEATURE_FIELDS)
+UTILITY_COLUMNS = ("C", "M", "D", "R", "U")
+CANDIDATE_COLUMNS = (*_LABELLED_FIRST, *UTILITY_COLUMNS, "conditions")
+BENCHMARK_COLUMNS = (*_LABELLED_FIRST, *UTILITY_COLUMNS, "replaces")
+RECORDING_STATUS_COLUMNS = (
+    "eligible",
+    "ineligible_codes",
+    "ineligible_reasons",
+    "in_pool",
+    "pool_code",
+    "pool_reason",
+    "selected",
+)
+POOL_EXCLUDED_COLUMNS = ("recording_id", "pool_code", "pool_reason")
+
+_TEXT = (
+    "recording_id",
+    "source_dataset",
+    "language",
+    "scenario",
+    "recording_device",
+    "session_id",
+    "speaker",
+    "audio_path",
+    "annotation_file",
+    "stage",
+    "code",
+    "file",
+    "reason",
+    "profile",
+    *AXES,
+    "replaces",
+    "acoustic_notes",
+    "ineligible_codes",
+    "ineligible_reasons",
+    "pool_code",
+    "pool_reason",
+)
+_INT = (
+    "num_speakers",
+    "max_concurrent_speakers",
+    "num_speaker_switches",
+    "num_segments",
+    "ingest_notes",
+    "channel",
+    "sample_rate",
+    "num_channels",
+    "dnsmos_windows",
+    "nisqa_chunks",
+    "similarity_speakers",
+    "similarity_low_support_speakers",
+    "source_sample_rate",
+)
+_FLOAT = (
+    "duration_seconds",
+    "overlap_ratio",
+    "speaker_similarity_max",
+    "speaker_switch_q25",
+    "noise_difficulty",
+    "speech_duration_seconds",
+    "overlap_duration_seconds",
+    "start_time",
+    "end_time",
+    "overlap_exposure",
+    "dnsmos_sig",
+    "dnsmos_bak",
+    "dnsmos_ovrl",
+    "dnsmos_p808",
+    "nisqa_mos",
+    "nisqa_noi",
+    "nisqa_dis",
+    "nisqa_col",
+    "nisqa_loud",
+    "clipping_fraction",
+    "quality_rank_dnsmos",
+    "quality_rank_nisqa",
+    *UTILITY_COLUMNS,
+)
+_BOOL = ("eligible", "in_pool", "selected")
+_JSON = ("conditions",)
+
+#: Declared type of every column msbench writes: ``str``, ``int``, ``float``, ``bool`` or ``json``.
+COLUMN_TYPES: dict[str, str] = {
+    **dict.fromkeys(_TEXT, "str"),
+    **dict.fromkeys(_INT, "int"),
+    **dict.fromkeys(_FLOAT, "float"),
+    **dict.fromkeys(_BOOL, "bool"),
+    **dict.fromkeys(_JSON, "json"),
+}
+
+
+def parse_cell(column: str, text: str) -> Any:
+    """A CSV cell as its column's declared type; the empty cell is ``None``.
+
+    >>> parse_cell("recording_id", "001"), parse_cell("num_speakers", "4")
+    ('001', 4)
+    >>> parse_cell("eligible", "false"), parse_cell("speaker_switch_q25", "")
+    (False, None)
+    """
+    import json
+
+    if text == "":
+        return None
+    kind = COLUMN_TYPES.get(column, "str")
+    if kind == "int":
+        return int(text)
+    if kind == "float":
+        return float(text)
+    if kind == "bool":
+        if text not in ("true", "false"):
+            raise ValueError(f"column {column}: expected true or false, got {text!r}")
+        return text == "true"
+    if kind == "json":
+        return json.loads(text)
+    return text
+
+
+def recordings_columns(extra: list[str]) -> tuple[str, ...]:
+    """recordings.csv: official fields, then every other feature column, then the status."""
+    middle = [
+        c
+        for c in extra
+        if c not in _LABELLED_FIRST and c not in RECORDING_STATUS_COLUMNS and c != "conditions"
+    ]
+    return (*_LABELLED_FIRST, *middle, *RECORDING_STATUS_COLUMNS)

@@ -1,0 +1,51 @@
+"""Per-recording interaction rows and per-utterance exposure rows for one source."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from msbench.features.interaction import interaction_features, overlap_exposures
+from msbench.ingest import IngestedRecording
+from msbench.records import speaker_id
+
+
+def interaction_row(item: IngestedRecording) -> dict[str, Any]:
+    recording = item.recording
+    features = interaction_features(item.segments)
+    return {
+        "recording_id": recording.recording_id,
+        "source_dataset": recording.source_dataset,
+        "language": recording.language,
+        "scenario": recording.scenario,
+        "recording_device": recording.recording_device,
+        "duration_seconds": recording.duration_seconds,
+        "num_speakers": features.num_speakers,
+        "overlap_ratio": features.overlap_ratio,
+        "speaker_switch_q25": features.speaker_switch_q25,
+        "speech_duration_seconds": features.speech_duration,
+        "overlap_duration_seconds": features.overlap_duration,
+        "max_concurrent_speakers": features.max_concurrent_speakers,
+        "num_speaker_switches": features.num_speaker_switches,
+        "num_segments": len(item.segments),
+        "audio_path": recording.audio_path,
+        "channel": recording.channel,
+        "sample_rate": recording.sample_rate,
+        "num_channels": recording.num_channels,
+        "annotation_file": recording.annotation_file,
+        "ingest_notes": len(item.notes),
+    }
+
+
+def utterance_rows(item: IngestedRecording) -> list[dict[str, Any]]:
+    return [
+        {
+            "recording_id": item.recording.recording_id,
+            "speaker": speaker_id(
+                item.recording.source_dataset, item.recording.session_id, exposure.speaker
+            ),
+            "start_time": exposure.start_time,
+            "end_time": exposure.end_time,
+            "overlap_exposure": exposure.overlap_exposure,
+        }
+        for exposure in overlap_exposures(item.segments)
+    ]

@@ -1,0 +1,22 @@
+"""Stage entry points: file I/O only, one module per workflow rule and ``msbench`` subcommand.
+
+Each module defines one function, ``run``, whose signature and docstring are the
+command line (:mod:`msbench.cli` builds the parser from them): every argument
+is declared once, with its type, default and help, as
+``Annotated[type, Arg(help)]``. Rules, the command line and Python callers all
+go through that function.
+"""
+
+#: Subcommand name -> module, in the order the workflow runs them.
+COMMANDS = {
+    "describe": "msbench.stages.describe",
+    "ingest": "msbench.stages.ingest",
+    "interaction": "msbench.stages.interaction",
+    "acoustic": "msbench.stages.acoustic",
+    "collect": "msbench.stages.collect",
+    "bin": "msbench.stages.bin",
+    "pool": "msbench.stages.pool",
+    "select": "msbench.stages.select",
+    "overview": "msbench.stages.overview",
+    "summary": "msbench.stages.summary",
+}

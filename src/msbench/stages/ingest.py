@@ -1,0 +1,31 @@
+"""``msbench ingest``: validate one source of the dataset sheet."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+from msbench.stages.options import Arg
+
+
+def run(
+    sheet: Annotated[Path, Arg("dataset sheet (TSV)")],
+    source: Annotated[str, Arg("source name in the sheet")],
+    out_dir: Annotated[Path, Arg("folder for recordings.jsonl and rejected.jsonl")],
+    end_tolerance: Annotated[
+        float, Arg("seconds an annotation may run past the audio end (clipped)")
+    ] = 0.5,
+) -> None:
+    """Validate one source: recordings that pass, and a rejected list with reasons.
+
+    Reads SOURCE's annotations and audio headers, writes OUT_DIR/recordings.jsonl
+    (one validated recording per line) and OUT_DIR/rejected.jsonl.
+    """
+    from msbench.dataset_sheet import find_source, read_dataset_sheet
+    from msbench.ingest import ingest_source
+    from msbench.textio import write_jsonl
+
+    spec = find_source(read_dataset_sheet(sheet), source)
+    result = ingest_source(spec, end_tolerance)
+    write_jsonl(out_dir / "rejected.jsonl", (r.to_dict() for r in result.rejections))
+    write_jsonl(out_dir / "recordings.jsonl", (r.to_dict() for r in result.recordings))

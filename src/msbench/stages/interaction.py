@@ -1,0 +1,29 @@
+"""``msbench interaction``: speakers, overlap and turn gaps of ingested recordings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+from msbench.stages.options import Arg
+
+
+def run(
+    ingested: Annotated[
+        Path, Arg("ingested recordings (JSONL)", positional=True, metavar="RECORDINGS_JSONL")
+    ],
+    out: Annotated[Path, Arg("interaction features (JSONL)")],
+    utterances: Annotated[Path, Arg("per-utterance overlap exposure r_ov (CSV)")],
+) -> None:
+    """Interaction features of ingested recordings (speakers, overlap, turn gaps), and r_ov."""
+    from msbench.columns import INTERACTION_COLUMNS, UTTERANCE_COLUMNS
+    from msbench.features.rows import interaction_row, utterance_rows
+    from msbench.ingest import IngestedRecording
+    from msbench.tables import write_csv, write_table_jsonl
+    from msbench.textio import read_jsonl
+
+    items = [IngestedRecording.from_dict(row) for row in read_jsonl(ingested)]
+    write_table_jsonl(out, (interaction_row(item) for item in items), INTERACTION_COLUMNS)
+    write_csv(
+        utterances, (row for item in items for row in utterance_rows(item)), UTTERANCE_COLUMNS
+    )

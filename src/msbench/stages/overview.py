@@ -1,0 +1,79 @@
+"""``msbench overview``: recordings.csv (every recording and its status), summary.json, coverage.png."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Annotated, Any
+
+from msbench.stages.options import Arg
+
+
+def recording_status(
+    rows: Sequence[Mapping[str, Any]],
+    in_pool: set[str],
+    excluded: Mapping[str, Mapping[str, Any]],
+    selected: set[str],
+    axes: Sequence[tuple[str, str]],
+) -> list[dict[str, Any]]:
+    """Every characterized row with its eligibility, pool and selection status (codes and messages)."""
+    from msbench.benchmark.manifests import flatten_conditions
+    from msbench.eligibility import unlabelled
+
+    table = []
+    for row in rows:
+        missing = unlabelled(row["conditions"], axes)
+        codes = [c for c in str(row.get("ineligible_codes") or "").split("; ") if c]
+        codes += [reason.code for reason in missing]
+        why = [r for r in str(row.get("ineligible_reasons") or "").split("; ") if r]
+        why += [reason.message for reason in missing]
+        pool_row = excluded.get(row["recording_id"], {})
+        table.append(
+            {
+                **flatten_conditions(row),
+                "eligible": not why,
+                "ineligible_codes": "; ".join(codes),
+                "ineligible_reasons": "; ".join(why),
+                "in_pool": row["recording_id"] in in_pool,
+                "pool_code": pool_row.get("pool_code", ""),
+                "pool_reason": pool_row.get("pool_reason", ""),
+                "selected": row["recording_id"] in selected,
+            }
+        )
+    return table
+
+
+def run(
+    labelled: Annotated[Path, Arg("labelled recordings (JSONL)")],
+    pool: Annotated[Path, Arg("candidate_pool.csv")],
+    excluded: Annotated[Path, Arg("recordings left out of the pool (JSONL)")],
+    benchmark: Annotated[Path, Arg("benchmark.csv")],
+    space: Annotated[Path, Arg("condition_space.yaml")],
+    out_dir: Annotated[Path, Arg("folder for recordings.csv, summary.json, coverage.png")],
+) -> None:
+    """Write recordings.csv, summary.json and coverage.png: the run at a glance.
+
+    recordings.csv holds every characterized recording with its features,
+    labels, and why it is (not) eligible, in the pool, selected.
+    """
+    from msbench.benchmark.conditions import read_condition_space
+    from msbench.benchmark.coverage_figure import plot_coverage
+    from msbench.benchmark.summary import summarize
+    from msbench.columns import recordings_columns
+    from msbench.tables import read_table, write_csv
+    from msbench.textio import write_json
+
+    condition_space = read_condition_space(space)
+    rows = read_table(labelled)
+    selected = {row["recording_id"] for row in read_table(benchmark)}
+    table = recording_status(
+        rows,
+        {row["recording_id"] for row in read_table(pool)},
+        {row["recording_id"]: row for row in read_table(excluded)},
+        selected,
+        [(a.name, a.field) for a in condition_space.axes],
+    )
+    write_csv(out_dir / "recordings.csv", table, recordings_columns(list(rows[0]) if rows else []))
+    chosen = [row for row in rows if row["recording_id"] in selected]
+    write_json(out_dir / "summary.json", summarize(chosen))
+    plot_coverage(chosen, condition_space, out_dir / "coverage.png")

@@ -1,0 +1,61 @@
+"""Run the real Snakemake workflow on a copy of the repository in a temporary folder."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import yaml
+
+from tests.helpers.paths import REPO, SHARED_MODELS, require_shared
+
+WORKFLOW_FILES = ("Snakefile", "workflow", "config", "resources", "slurm")
+
+
+def copy_workflow(target: Path) -> Path:
+    target.mkdir(parents=True, exist_ok=True)
+    for name in WORKFLOW_FILES:
+        source = REPO / name
+        if source.is_dir():
+            shutil.copytree(source, target / name, symlinks=True)
+        elif source.exists():
+            shutil.copy2(source, target / name)
+    # workflow/schemas links into the package; keep the links valid in the copy
+    shutil.copytree(
+        REPO / "src",
+        target / "src",
+        symlinks=True,
+        ignore=shutil.ignore_patterns("*.egg-info", "__pycache__"),
+    )
+    # the copy lives elsewhere: point the model search at the shared weights by absolute path
+    config_path = target / "config" / "config.yaml"
+    config = yaml.safe_load(config_path.read_text())
+    config["models"]["search_dirs"] = [str(require_shared(SHARED_MODELS))]
+    config_path.write_text(yaml.safe_dump(config, sort_keys=False))
+    return target
+
+
+def snakemake(workdir: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ)
+    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    result = subprocess.run(
+        [sys.executable, "-m", "snakemake", *args],
+        cwd=workdir,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=3000,
+    )
+    if check and result.returncode != 0:
+        raise AssertionError(
+            f"snakemake {' '.join(args)} failed:\n{result.stdout}\n{result.stderr}"
+        )
+    return result
+
+
+def manifest_bytes(workdir: Path) -> dict[str, bytes]:
+    folder = workdir / "results" / "manifests"
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}

@@ -1,0 +1,107 @@
+"""`snakemake --profile slurm` on a real SLURM cluster (scripts/slurm_cluster.sh up).
+
+Runs when a cluster answers (`sinfo`), and must run when MSBENCH_SLURM=1 (CI).
+The test edits only what a user edits in the profile (account and partition of
+the test cluster), then types exactly `snakemake --profile slurm`.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.helpers.workflow import copy_workflow, manifest_bytes, snakemake
+
+pytestmark = [pytest.mark.slurm, pytest.mark.slow]
+
+
+def cluster_available() -> bool:
+    if shutil.which("sinfo") is None:
+        return False
+    return subprocess.run(["sinfo", "-h"], capture_output=True, timeout=30).returncode == 0
+
+
+@pytest.fixture(scope="module", autouse=True)
+def require_cluster():
+    if not cluster_available():
+        if os.environ.get("MSBENCH_SLURM") == "1":
+            pytest.fail(
+                "MSBENCH_SLURM=1 but no SLURM cluster answers; run scripts/slurm_cluster.sh up"
+            )
+        pytest.skip("no SLURM cluster (scripts/slurm_cluster.sh up starts one)")
+
+
+def point_profile_at_test_cluster(work: Path) -> None:
+    profile = work / "slurm" / "config.yaml"
+    text = profile.read_text()
+    text = text.replace('"EDIT-ME-partition"', "debug").replace('"EDIT-ME-account"', "ci")
+    text = text.replace(
+        "slurm-init-seconds-before-status-checks: 20", "slurm-init-seconds-before-status-checks: 2"
+    )
+    profile.write_text(text)
+
+
+def sacct_states(run_log: str) -> dict[str, str]:
+    """SLURM job id -> state, for the jobs this run submitted (ids from Snakemake's log)."""
+    import re
+
+    ids = sorted(set(re.findall(r"SLURM jobid (\d+)", run_log)))
+    if not ids:
+        return {}
+    out = subprocess.run(
+        ["sacct", "-X", "-n", "-P", "-j", ",".join(ids), "-o", "JobID,State,Account,Partition"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    ).stdout
+    return {line.split("|")[0]: line.split("|")[1] for line in out.splitlines() if line}
+
+
+@pytest.fixture(scope="module")
+def local_manifests(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
+    work = copy_workflow(tmp_path_factory.mktemp("local"))
+    snakemake(work, "--cores", "2")
+    return manifest_bytes(work)
+
+
+def test_profile_run_on_slurm_matches_local_run(tmp_path: Path, local_manifests):
+    work = copy_workflow(tmp_path / "cluster")
+    point_profile_at_test_cluster(work)
+    result = snakemake(work, "--profile", "slurm")
+    log = result.stdout + result.stderr
+    states = sacct_states(log)
+    assert len(states) >= 5, log[-3000:]
+    assert set(states.values()) == {"COMPLETED"}, states
+    assert manifest_bytes(work) == local_manifests
+
+
+def test_failing_job_is_reported_and_the_rest_completes(tmp_path: Path):
+    work = copy_workflow(tmp_path / "failing")
+    point_profile_at_test_cluster(work)
+    # a third source whose ingest job crashes (a job-level failure, not a bad recording,
+    # which would only be rejected): the rule's command fails for that source alone
+    broken = work / "resources" / "crash"
+    broken.mkdir()
+    (broken / "x.rttm").write_text("SPEAKER x 1 0.0 1.0 <NA> <NA> A <NA> <NA>\n")
+    (work / "workflow" / "rules" / "ingest.smk").write_text(
+        (work / "workflow" / "rules" / "ingest.smk")
+        .read_text()
+        .replace('"msbench ingest', '"test {wildcards.source} != crash && msbench ingest')
+    )
+    with (work / "config" / "datasets.tsv").open("a") as sheet:
+        sheet.write(
+            "crash\trttm\tresources/crash/*.rttm\tresources/crash/{session}.flac\t\t\tEnglish\tMeeting\tnone\t0\n"
+        )
+    result = snakemake(work, "--profile", "slurm", "--retries", "0", check=False)
+    log = result.stdout + result.stderr
+    assert result.returncode != 0
+    assert "Error in rule ingest" in log and "crash" in log
+    states = sacct_states(log)
+    assert "FAILED" in states.values() and "COMPLETED" in states.values()
+    # the independent work went through: the other sources' features exist
+    assert (work / "results" / "features" / "ami" / "interaction.jsonl").exists()
+    assert (work / "results" / "features" / "two_speaker" / "interaction.jsonl").exists()

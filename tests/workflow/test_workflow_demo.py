@@ -1,0 +1,112 @@
+"""End to end: the real workflow on the embedded demo, in a temporary copy of the repository."""
+
+from __future__ import annotations
+
+import csv
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from msbench.columns import OFFICIAL_FIELDS
+from tests.helpers.fixtures import rttm_line
+from tests.helpers.workflow import copy_workflow, manifest_bytes, snakemake
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def demo_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    work = copy_workflow(tmp_path_factory.mktemp("demo"))
+    # a third source whose only recording has no audio: it must be rejected, not sink the run
+    broken = work / "resources" / "broken"
+    broken.mkdir()
+    (broken / "b.rttm").write_text(rttm_line("lost", 0, 2, "A") + rttm_line("lost", 3, 2, "B"))
+    with (work / "config" / "datasets.tsv").open("a", encoding="utf-8") as sheet:
+        sheet.write(
+            "broken\trttm\tresources/broken/*.rttm\tresources/broken/{session}.flac"
+            "\t\t\tEnglish\tMeeting\tnone\t0\n"
+        )
+    snakemake(work, "--cores", "2")
+    return work
+
+
+def read_csv(path: Path) -> list[dict[str, str]]:
+    with path.open(encoding="utf-8", newline="") as stream:
+        return list(csv.DictReader(stream))
+
+
+def test_characterization_manifests(demo_run: Path):
+    manifests = demo_run / "results" / "manifests"
+    recordings = read_csv(manifests / "recordings.csv")
+    assert len(recordings) == 15
+    assert list(recordings[0])[:6] == [
+        "recording_id",
+        "source_dataset",
+        "language",
+        "scenario",
+        "recording_device",
+        "duration_seconds",
+    ]
+    by_id = {row["recording_id"]: row for row in recordings}
+    assert by_id["ami::trn02"]["eligible"] == "false"
+    assert "fewer than 2 speakers" in by_id["ami::trn02"]["ineligible_reasons"]
+    assert by_id["ami::trn02"]["ineligible_codes"].split("; ")[0] == "few_speakers"
+    assert by_id["two_speaker::sample"]["num_speakers"] == "2"
+    assert "ami::trñ00" in by_id
+    # every recording has both raw quality scores and a pool rank
+    for row in recordings:
+        assert 1.0 <= float(row["dnsmos_ovrl"]) <= 5.0 and 1.0 <= float(row["nisqa_mos"]) <= 5.0
+        assert 0.0 <= float(row["noise_difficulty"]) < 1.0
+    rejected = read_csv(manifests / "rejected.csv")
+    assert [r["recording_id"] for r in rejected] == ["broken::lost"]
+    assert rejected[0]["code"] == "ingest_invalid"
+    assert "audio file not found" in rejected[0]["reason"]
+    summary = json.loads((manifests / "run_summary.json").read_text())
+    assert summary["recordings_characterized"] == 15
+    assert summary["recordings_rejected"] == 1
+    assert summary["left_out_by_code"]["ingest_invalid"] == 1
+    utterances = read_csv(manifests / "utterances.csv")
+    assert all(0.0 <= float(u["overlap_exposure"]) <= 1.0 for u in utterances)
+    assert any(u["speaker"] == "ami::trñ00::MÉO069" for u in utterances)
+
+
+def test_benchmark_manifests(demo_run: Path):
+    manifests = demo_run / "results" / "manifests"
+    benchmark = read_csv(manifests / "benchmark.csv")
+    assert benchmark, "the demo selects a non-empty benchmark"
+    metadata = [
+        json.loads(line) for line in (manifests / "metadata.jsonl").read_text().splitlines()
+    ]
+    assert [m["recording_id"] for m in metadata] == [b["recording_id"] for b in benchmark]
+    assert all(tuple(m) == OFFICIAL_FIELDS for m in metadata)
+    assert all(set(m["conditions"]) == set("POSTN") for m in metadata)
+    report = json.loads((manifests / "selection_report.json").read_text())
+    assert report["gap_proven_within_target"] is True
+    assert report["selected"] == len(benchmark)
+    assert 0.03 <= report["selected_hours"] <= 0.06
+    summary = json.loads((manifests / "summary.json").read_text())
+    assert summary["recordings"] == len(benchmark)
+    pool = read_csv(manifests / "candidate_pool.csv")
+    assert all(0 <= float(p[c]) <= 1 for p in pool for c in "CMDR")
+    assert (manifests / "coverage.png").stat().st_size > 10_000
+    assert (manifests / "condition_space.yaml").read_text().count("label:") == 21
+
+
+def test_rerun_does_nothing_and_outputs_are_deterministic(demo_run: Path):
+    dry = snakemake(demo_run, "--cores", "1", "--dry-run")
+    assert "Nothing to be done" in dry.stdout + dry.stderr
+    first = manifest_bytes(demo_run)
+    shutil.rmtree(demo_run / "results")
+    snakemake(demo_run, "--cores", "2")
+    assert manifest_bytes(demo_run) == first
+
+
+def test_changing_utility_weights_reruns_only_downstream(demo_run: Path):
+    override = demo_run / "weights.yaml"
+    override.write_text("utility:\n  weights: {C: 0.7, M: 0.1, D: 0.1, R: 0.1}\n")
+    result = snakemake(demo_run, "--cores", "1", "--dry-run", "--configfile", str(override))
+    planned = result.stdout
+    assert "rule pool" in planned and "rule select" in planned
+    assert "acoustic" not in planned and "ingest" not in planned and "rule bin" not in planned

@@ -1,0 +1,27 @@
+rule collect:
+    """Join features of every source, rank quality over the pool (d_N), write run manifests."""
+    input:
+        features=per_source("results/features/{source}/interaction.jsonl"),
+        utterances=per_source("results/features/{source}/utterances.csv"),
+        ingest_rejected=per_source("results/ingest/{source}/rejected.jsonl"),
+        acoustic=acoustic_outputs(""),
+        acoustic_rejected=acoustic_outputs(".rejected"),
+        similarity=acoustic_outputs(".similarity"),
+    output:
+        characterized="results/features/characterized.jsonl",
+        rejected="results/manifests/rejected.csv",
+        utterances="results/manifests/utterances.csv",
+        similarity="results/manifests/speaker_similarity.jsonl",
+        summary="results/manifests/run_summary.json",
+    log:
+        "results/logs/collect.log",
+    localrule: True
+    params:
+        manifests=subpath(output.rejected, parent=True),
+        settings=settings_json("eligibility", "acoustic"),
+    shell:
+        "msbench collect --features {input.features:q} --acoustic {input.acoustic:q}"
+        " --rejected {input.ingest_rejected:q} {input.acoustic_rejected:q}"
+        " --utterances {input.utterances:q} --similarity {input.similarity:q}"
+        " --out {output.characterized:q} --manifests {params.manifests:q}"
+        " --settings {params.settings:q} 2> {log:q}"
