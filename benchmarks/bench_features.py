@@ -52,7 +52,7 @@ def demo_recordings() -> list[IngestedRecording]:
                 "audio": str(REPO / spec.audio),
             }
         )
-        items += ingest_source(spec, 0.5).recordings
+        items += ingest_source(spec).recordings
     return items
 
 

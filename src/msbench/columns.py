@@ -41,6 +41,7 @@ INTERACTION_COLUMNS = (
     "speaker_switch_q25",
     "speech_duration_seconds",
     "overlap_duration_seconds",
+    "overlap_ratio_of_speech",
     "max_concurrent_speakers",
     "num_speaker_switches",
     "num_segments",
@@ -51,7 +52,14 @@ INTERACTION_COLUMNS = (
     "annotation_file",
     "ingest_notes",
 )
-UTTERANCE_COLUMNS = ("recording_id", "speaker", "start_time", "end_time", "overlap_exposure")
+UTTERANCE_COLUMNS = (
+    "recording_id",
+    "speaker",
+    "start_time",
+    "end_time",
+    "words",
+    "overlap_exposure",
+)
 ACOUSTIC_COLUMNS = (
     "recording_id",
     "speaker_similarity_max",
@@ -82,6 +90,8 @@ RECORDING_STATUS_COLUMNS = (
     "eligible",
     "ineligible_codes",
     "ineligible_reasons",
+    "words",
+    "ingest_notes",
     "in_pool",
     "pool_code",
     "pool_reason",
@@ -109,6 +119,8 @@ _TEXT = (
     "acoustic_notes",
     "ineligible_codes",
     "ineligible_reasons",
+    "words",
+    "ingest_notes",
     "pool_code",
     "pool_reason",
 )
@@ -117,7 +129,6 @@ _INT = (
     "max_concurrent_speakers",
     "num_speaker_switches",
     "num_segments",
-    "ingest_notes",
     "channel",
     "sample_rate",
     "num_channels",
@@ -135,6 +146,7 @@ _FLOAT = (
     "noise_difficulty",
     "speech_duration_seconds",
     "overlap_duration_seconds",
+    "overlap_ratio_of_speech",
     "start_time",
     "end_time",
     "overlap_exposure",

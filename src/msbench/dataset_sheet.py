@@ -4,12 +4,13 @@ Columns (tab-separated, header required; empty cells take the default):
 
 ==============  ================================================================
 ``name``        source name, used in recording ids ``<name>::<session>``
-``adapter``     ``rttm`` | ``textgrid`` | ``chime`` | ``seglst`` | ``lhotse``
+``adapter``     ``rttm`` | ``stm`` | ``textgrid`` | ``chime`` | ``notsofar`` |
+                ``seglst`` | ``lhotse``
 ``annotations`` glob of annotation files (lhotse: supervisions manifest)
 ``audio``       audio path pattern with ``{session}`` (lhotse/CHiME: optional,
                 lhotse takes the recording's own source)
-``uem``         RTTM only: glob of UEM files (durations for ``describe``)
-``transcripts`` RTTM only: glob of STM or SegLST files with the words
+``uem``         glob of UEM files: each session's scored span (crop, duration)
+``transcripts`` glob of STM or SegLST files with the words (for RTTM)
 ``recordings``  lhotse only: recordings manifest
 ``language``    e.g. ``English``
 ``scenario``    e.g. ``Meeting``

@@ -1,39 +1,133 @@
-"""``msbench describe``: interaction features straight from one annotation file."""
+"""``msbench describe``: a corpus inspector over annotation files, without audio.
+
+Per session: the duration (from ``--uem``: its scored span ``end - start``;
+else the annotation's own length, TextGrid ``xmax`` or lhotse duration; else
+the last segment end), the interaction features as the workflow computes them
+(annotation cropped to the UEM span), what the workflow would drop with a note
+(zero-length segments, excluded regions, aligner tiers) and what would reject
+the session (its problems).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from msbench.adapters import read_annotation_file, read_uem_durations
+from msbench.adapters import detect_format, read_annotation_file, read_uem_spans
+from msbench.errors import InputError
 from msbench.features.interaction import interaction_features
+from msbench.ingest import crop_to_uem
+from msbench.records import SessionAnnotation
+
+#: File name endings taken from a folder given to ``describe``.
+ANNOTATION_SUFFIXES = (".rttm", ".stm", ".textgrid", ".json", ".jsonl", ".jsonl.gz")
+
+SUMMARY_COLUMNS = (
+    "file",
+    "session_id",
+    "duration_seconds",
+    "num_speakers",
+    "overlap_ratio",
+    "speaker_switch_q25",
+    "num_segments",
+    "rejected",
+)
+
+
+def annotation_paths(paths: Iterable[str | Path]) -> list[Path]:
+    """Files as given; a folder gives every annotation file below it, sorted."""
+    found: list[Path] = []
+    for given in paths:
+        path = Path(given)
+        if path.is_dir():
+            inside = sorted(
+                p for p in path.rglob("*") if p.name.lower().endswith(ANNOTATION_SUFFIXES)
+            )
+            if not inside:
+                raise InputError(
+                    path,
+                    "is a folder with no annotation file in it",
+                    fix=f"give files ending in {', '.join(ANNOTATION_SUFFIXES)}",
+                )
+            found += inside
+        elif not path.exists():
+            raise InputError(path, "no such file")
+        else:
+            found.append(path)
+    return found
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 6)
+
+
+def describe_session(
+    session: SessionAnnotation, span: tuple[float, float] | None
+) -> dict[str, Any]:
+    segments = session.segments
+    notes = [*session.notes, *session.zero_length]
+    if span is not None:
+        segments, cropped = crop_to_uem(segments, span)
+        notes += cropped
+        duration = span[1] - span[0]
+    else:
+        last_end = max((s.end_time for s in segments), default=0.0)
+        duration = session.duration or last_end
+    features = interaction_features(segments, duration)
+    return {
+        "session_id": session.session_id,
+        "file": session.file,
+        "duration_seconds": round(duration, 6),
+        "num_speakers": features.num_speakers,
+        "overlap_ratio": _round(features.overlap_ratio),
+        "overlap_ratio_of_speech": _round(features.overlap_ratio_of_speech),
+        "speaker_switch_q25": _round(features.speaker_switch_q25),
+        "speech_duration_seconds": _round(features.speech_duration),
+        "overlap_duration_seconds": _round(features.overlap_duration),
+        "max_concurrent_speakers": features.max_concurrent_speakers,
+        "num_speaker_switches": features.num_speaker_switches,
+        "num_segments": len(segments),
+        "notes": notes,
+        "problems": list(session.problems),
+        "rejected": bool(session.problems) or not segments,
+    }
 
 
 def describe_file(
     path: str | Path, fmt: str | None = None, uem: str | None = None, encoding: str | None = None
 ) -> list[dict[str, Any]]:
-    """One dict per session: duration, the interaction features, and any segment problems."""
-    durations = read_uem_durations(uem, encoding) if uem else {}
-    rows = []
-    for session in read_annotation_file(path, fmt, encoding):
-        last_end = max((s.end_time for s in session.segments), default=0.0)
-        duration = durations.get(session.session_id, session.duration or last_end)
-        features = interaction_features(session.segments)
-        rows.append(
-            {
-                "session_id": session.session_id,
-                "duration_seconds": round(duration, 6),
-                "num_speakers": features.num_speakers,
-                "overlap_ratio": round(features.overlap_ratio, 6),
-                "speaker_switch_q25": None
-                if features.speaker_switch_q25 is None
-                else round(features.speaker_switch_q25, 6),
-                "speech_duration_seconds": round(features.speech_duration, 6),
-                "overlap_duration_seconds": round(features.overlap_duration, 6),
-                "max_concurrent_speakers": features.max_concurrent_speakers,
-                "num_speaker_switches": features.num_speaker_switches,
-                "num_segments": len(session.segments),
-                "problems": list(session.problems),
-            }
+    """One dict per session of one file; a file that yields no session is an error."""
+    spans = read_uem_spans(uem, encoding) if uem else {}
+    sessions = read_annotation_file(path, fmt, encoding)
+    if not sessions or all(not s.segments and not s.problems for s in sessions):
+        used = fmt or detect_format(path)
+        raise InputError(
+            path,
+            f"parsed as {used!r} it holds no speech segment",
+            fix="check the file, or pass --format with its real format",
         )
-    return rows
+    return [describe_session(s, spans.get(s.session_id)) for s in sessions]
+
+
+def describe_paths(
+    paths: Sequence[str | Path],
+    fmt: str | None = None,
+    uem: str | None = None,
+    encoding: str | None = None,
+) -> list[dict[str, Any]]:
+    return [
+        row for path in annotation_paths(paths) for row in describe_file(path, fmt, uem, encoding)
+    ]
+
+
+def summary_table(rows: Sequence[dict[str, Any]]) -> str:
+    """A markdown table, one line per session, then the totals."""
+    lines = ["| " + " | ".join(SUMMARY_COLUMNS) + " |", "|" + "---|" * len(SUMMARY_COLUMNS)]
+    for row in rows:
+        cells = ["" if row[c] is None else str(row[c]) for c in SUMMARY_COLUMNS]
+        lines.append("| " + " | ".join(cells) + " |")
+    hours = sum(row["duration_seconds"] for row in rows) / 3600
+    rejected = sum(1 for row in rows if row["rejected"])
+    lines.append(f"\n{len(rows)} sessions, {hours:.2f} h, {rejected} the workflow would reject")
+    return "\n".join(lines)

@@ -23,7 +23,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from msbench.adapters import read_source_annotations
+from msbench.adapters import read_source_annotations, read_uem_spans
 from msbench.audio import probe_audio
 from msbench.dataset_sheet import SourceSpec
 from msbench.errors import InputError
@@ -98,20 +98,72 @@ def clip_to_duration(
     return tuple(kept), notes
 
 
-def _ingest_session(
-    spec: SourceSpec, session: SessionAnnotation, transcript: tuple[Segment, ...], tolerance: float
-) -> IngestedRecording:
-    if session.problems:
-        first = session.problems[0]
-        more = f" (+{len(session.problems) - 1} more)" if len(session.problems) > 1 else ""
-        raise InputError(session.file, f"bad segment: {first}{more}")
+@dataclass(frozen=True)
+class IngestSettings:
+    """``ingest`` config: end tolerance (s), strictness about zero-length segments."""
+
+    end_tolerance: float = 0.5
+    strict_segments: bool = False
+
+
+def crop_to_uem(
+    segments: tuple[Segment, ...], span: tuple[float, float]
+) -> tuple[tuple[Segment, ...], list[str]]:
+    """Segments inside the UEM's scored span ``[start, end)``; cut or dropped ones are noted."""
+    start, end = span
+    kept, cut, dropped = [], 0, 0
+    for segment in segments:
+        a, b = max(segment.start_time, start), min(segment.end_time, end)
+        if b <= a:
+            dropped += 1
+        elif (a, b) != (segment.start_time, segment.end_time):
+            kept.append(segment.with_times(a, b))
+            cut += 1
+        else:
+            kept.append(segment)
+    notes = []
+    if cut or dropped:
+        notes.append(
+            f"UEM span {start:.3f}..{end:.3f} s: {cut} segment(s) cut at its edges, "
+            f"{dropped} outside it dropped"
+        )
+    return tuple(kept), notes
+
+
+def _check_annotation(session: SessionAnnotation, settings: IngestSettings) -> None:
+    problems = list(session.problems)
+    if settings.strict_segments:
+        problems += [f"{z} (ingest.strict_segments is set)" for z in session.zero_length]
+    if problems:
+        more = f" (+{len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise InputError(session.file, f"bad segment: {problems[0]}{more}")
     if not session.segments:
         raise InputError(
             session.file, f"empty annotation: session {session.session_id!r} has no speech segment"
         )
+
+
+def _audio_path(spec: SourceSpec, session: SessionAnnotation) -> str:
     audio_path = spec.audio_path(session.session_id) or session.audio_path or ""
     if not audio_path:
-        raise InputError(session.file, "no audio path", fix="set `audio` in the dataset sheet")
+        hints = [note for note in session.notes if "audio source of type" in note]
+        raise InputError(
+            session.file,
+            "no audio path" + (f": {hints[0]}" if hints else ""),
+            fix="set `audio` in the dataset sheet",
+        )
+    return audio_path
+
+
+def _ingest_session(
+    spec: SourceSpec,
+    session: SessionAnnotation,
+    transcript: tuple[Segment, ...],
+    uem: tuple[float, float] | None,
+    settings: IngestSettings,
+) -> IngestedRecording:
+    _check_annotation(session, settings)
+    audio_path = _audio_path(spec, session)
     info = probe_audio(audio_path)
     if spec.channel >= info.channels:
         raise InputError(
@@ -119,13 +171,26 @@ def _ingest_session(
             f"channel {spec.channel} configured, file has {info.channels} channel(s)",
             fix="set `channel` (0-based) in the dataset sheet",
         )
-    segments, notes = clip_to_duration(session.segments, info.duration, tolerance, audio_path)
+    notes = [*session.notes, *session.zero_length]
+    segments, clipped = clip_to_duration(
+        session.segments, info.duration, settings.end_tolerance, audio_path
+    )
+    notes += clipped
+    duration = info.duration
+    if uem is not None:
+        span = (max(0.0, uem[0]), min(uem[1], info.duration))
+        segments, cropped = crop_to_uem(segments, span)
+        transcript, _ = crop_to_uem(transcript, span)
+        notes += cropped
+        duration = span[1] - span[0]
+        if not segments:
+            raise InputError(session.file, f"no speech inside the UEM span {span[0]}..{span[1]} s")
     recording = Recording(
         recording_id=recording_id(spec.name, session.session_id),
         source_dataset=spec.name,
         session_id=session.session_id,
         audio_path=audio_path,
-        duration_seconds=info.duration,
+        duration_seconds=duration,
         sample_rate=info.sample_rate,
         num_channels=info.channels,
         channel=spec.channel,
@@ -137,11 +202,20 @@ def _ingest_session(
     return IngestedRecording(recording, segments, transcript, tuple(notes))
 
 
-def ingest_source(spec: SourceSpec, end_tolerance: float) -> IngestResult:
+def ingest_source(spec: SourceSpec, settings: IngestSettings | None = None) -> IngestResult:
+    settings = settings or IngestSettings()
     result = IngestResult()
     sessions, transcripts, file_errors = read_source_annotations(spec)
-    for error in file_errors:
-        result.rejections.append(Rejection("", spec.name, error.path, str(error), "ingest"))
+    uem: dict[str, tuple[float, float]] = {}
+    if spec.uem:
+        try:
+            uem = read_uem_spans(spec.uem, spec.encoding or None)
+        except InputError as uem_error:
+            file_errors.append(uem_error)
+    for file_error in file_errors:
+        result.rejections.append(
+            Rejection("", spec.name, file_error.path, str(file_error), "ingest")
+        )
 
     occurrences: dict[str, list[SessionAnnotation]] = defaultdict(list)
     for session in sessions:
@@ -160,7 +234,9 @@ def ingest_source(spec: SourceSpec, end_tolerance: float) -> IngestResult:
             continue
         try:
             result.recordings.append(
-                _ingest_session(spec, found[0], transcripts.get(session_id, ()), end_tolerance)
+                _ingest_session(
+                    spec, found[0], transcripts.get(session_id, ()), uem.get(session_id), settings
+                )
             )
         except InputError as error:
             result.rejections.append(Rejection(rec_id, spec.name, error.path, str(error), "ingest"))

@@ -71,7 +71,10 @@ class SessionAnnotation:
     (UEM end, TextGrid ``xmax``, lhotse duration), or None.
     ``audio_path`` is set by formats that name their audio (lhotse, CHiME JSON).
     ``problems`` holds per-segment faults found while parsing; a session with
-    problems is rejected, never silently repaired.
+    problems is rejected, never silently repaired. ``notes`` lists what was
+    dropped with a reason that does not reject the session (a zero-length
+    segment, an aligner's phone tier); ``ingest.strict_segments`` turns the
+    zero-length ones into problems.
     """
 
     session_id: str
@@ -80,6 +83,8 @@ class SessionAnnotation:
     duration: float | None = None
     audio_path: str | None = None
     problems: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    zero_length: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from functools import cached_property
 
 MICROS_PER_SECOND = 1_000_000
@@ -60,6 +60,30 @@ def exact_sum(start: float | str, duration: float | str) -> float:
     (54.48, 0.3)
     """
     return float(Decimal(str(start)) + Decimal(str(duration)))
+
+
+def parse_seconds(value: object) -> float:
+    """A time as annotation files write it, to seconds: ``12.5``, ``"12.50"``, ``"0:01:02.37"``.
+
+    Clock strings ``[[H:]M:]S.s`` are summed on their decimal texts, so
+    ``"0:01:02.37"`` is exactly 62.37 (a float sum gives 62.370000000000005).
+
+    >>> parse_seconds("0:01:02.37"), parse_seconds("1:00:00"), parse_seconds(3)
+    (62.37, 3600.0, 3.0)
+    """
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        raise ValueError(f"not a time: {value!r}")
+    if not isinstance(value, str):
+        return float(value)
+    seconds = Decimal(0)
+    try:
+        for part in value.strip().split(":"):
+            seconds = seconds * 60 + Decimal(part)
+    except InvalidOperation as error:
+        raise ValueError(f"not a time: {value!r}") from error
+    if not seconds.is_finite():
+        raise ValueError(f"not a finite time: {value!r}")
+    return float(seconds)
 
 
 def to_seconds(micros: int) -> float:

@@ -76,7 +76,7 @@ def awkward_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
         annotations=str(folder / "all.rttm"),
         audio=str(folder / "{session}.wav"),
     )
-    ingested = ingest_source(spec, 0.5)
+    ingested = ingest_source(spec)
     assert ingested.rejections == []
     from msbench.textio import write_jsonl
 

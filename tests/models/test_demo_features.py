@@ -69,7 +69,7 @@ def test_ami_demo_features_match_independent_grid(shared_data: Path):
             "audio": str(DEMO / "ami" / "audio" / "{session}.flac"),
         }
     )
-    result = ingest_source(spec, end_tolerance=0.5)
+    result = ingest_source(spec)
     assert result.rejections == []
     rows = {r.recording.session_id: interaction_row(r) for r in result.recordings}
     assert sorted(rows) == sorted(reference)

@@ -40,8 +40,9 @@ def test_rttm_sessions_comments_and_line_numbers(tmp_path: Path):
     assert spans(a) == [("S1", 0.5, 1.5), ("S2", 1.0, 3.0)]
     assert a.problems == ()
     assert b.segments == ()
-    assert "line 4" in b.problems[0] and "zero-length" in b.problems[0]
-    assert "line 6" in b.problems[1] and "empty speaker label" in b.problems[1]
+    # the zero-length segment holds no speech: dropped with a note, not a problem
+    assert "line 4" in b.zero_length[0] and "zero-length" in b.zero_length[0]
+    assert "line 6" in b.problems[0] and "empty speaker label" in b.problems[0]
 
 
 def test_rttm_negative_duration_names_line(tmp_path: Path):
@@ -100,12 +101,13 @@ def test_short_format_textgrid(tmp_path: Path):
     assert spans(session) == [("SPK1", 0.0, 1.0), ("SPK2", 1.5, 2.5)]
 
 
-def test_textgrid_zero_length_interval_is_a_problem(tmp_path: Path):
+def test_textgrid_zero_length_interval_is_dropped_with_a_note(tmp_path: Path):
     path = tmp_path / "z.TextGrid"
     path.write_text(AISHELL4_TEXTGRID.replace("xmin = 3.5", "xmin = 6.0"), encoding="utf-8")
     (session,) = read_textgrid(path)
-    assert "tier 2 '006' interval 2" in session.problems[0]
-    assert "zero-length" in session.problems[0]
+    assert session.problems == ()
+    assert "tier 2 '006' interval 2" in session.zero_length[0]
+    assert "zero-length" in session.zero_length[0]
 
 
 def test_silence_tags():

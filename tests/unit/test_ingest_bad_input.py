@@ -58,31 +58,41 @@ def reasons_by_session(result) -> dict[str, str]:
 
 
 def test_each_bad_recording_is_rejected_with_its_reason(rttm_source: SourceSpec):
-    result = ingest_source(rttm_source, end_tolerance=0.5)
+    result = ingest_source(rttm_source)
     reasons = reasons_by_session(result)
     assert "audio file not found" in reasons["noaudio"]
     assert "corrupt audio header" in reasons["corrupt"]
     assert (
         "segment ends at 12.000 s" in reasons["toolong"] and "0.5 s tolerance" in reasons["toolong"]
     )
-    assert "one.rttm:line 13" in reasons["zero"] and "zero-length" in reasons["zero"]
     assert "one.rttm:line 15" in reasons["nolabel"] and "empty speaker label" in reasons["nolabel"]
     assert "appears 2 times" in reasons["dup"] and "two.rttm" in reasons["dup"]
-    assert len(result.rejections) == 6
+    assert len(result.rejections) == 5
+    # a zero-length segment is dropped with a note; the session goes on
+    zero = next(r for r in result.recordings if r.recording.session_id == "zero")
+    assert [s.speaker for s in zero.segments] == ["A"]
+    assert any("one.rttm:line 13" in n and "zero-length" in n for n in zero.notes)
+
+
+def test_strict_segments_rejects_a_zero_length_segment(rttm_source: SourceSpec):
+    from msbench.ingest import IngestSettings
+
+    reasons = reasons_by_session(ingest_source(rttm_source, IngestSettings(strict_segments=True)))
+    assert "one.rttm:line 13" in reasons["zero"] and "ingest.strict_segments" in reasons["zero"]
 
 
 def test_configured_channel_is_used_and_recorded(rttm_source: SourceSpec):
     second_channel = SourceSpec(**{**rttm_source.__dict__, "channel": 1})
-    result = ingest_source(second_channel, end_tolerance=0.5)
+    result = ingest_source(second_channel)
     assert "channel 1 configured, file has 1" in reasons_by_session(result)["good"]
     stereo = next(r for r in result.recordings if r.recording.session_id == "stereo")
     assert (stereo.recording.channel, stereo.recording.num_channels) == (1, 2)
 
 
 def test_clipping_within_tolerance_and_single_speaker(rttm_source: SourceSpec):
-    result = ingest_source(rttm_source, end_tolerance=0.5)
+    result = ingest_source(rttm_source)
     accepted = {r.recording.session_id: r for r in result.recordings}
-    assert sorted(accepted) == ["clipped", "good", "solo", "stereo"]
+    assert sorted(accepted) == ["clipped", "good", "solo", "stereo", "zero"]
     clipped = accepted["clipped"]
     assert max(s.end_time for s in clipped.segments) == 10.0
     assert len(clipped.segments) == 2
@@ -120,7 +130,7 @@ def test_empty_annotation_and_unknown_encoding(tmp_path: Path):
         annotations=str(tmp_path / "*.TextGrid"),
         audio=str(tmp_path / "{session}.wav"),
     )
-    result = ingest_source(spec, end_tolerance=0.5)
+    result = ingest_source(spec)
     assert [r.recording.recording_id for r in result.recordings] == ["aishell4::M_good"]
     by_file = {Path(r.file).name: r.reason for r in result.rejections}
     assert "empty annotation" in by_file["M_empty.TextGrid"]
@@ -133,6 +143,6 @@ def test_empty_annotation_and_unknown_encoding(tmp_path: Path):
 
 def test_missing_annotation_glob_is_reported(tmp_path: Path):
     spec = SourceSpec(name="x", adapter="rttm", annotations=str(tmp_path / "nothing/*.rttm"))
-    result = ingest_source(spec, end_tolerance=0.5)
+    result = ingest_source(spec)
     assert result.recordings == []
     assert "no annotation file matches" in result.rejections[0].reason

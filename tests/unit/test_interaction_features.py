@@ -5,13 +5,28 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from msbench.features.interaction import interaction_features, overlap_exposures, speaker_timeline
+from msbench.features import interaction
+from msbench.features.interaction import overlap_exposures, speaker_timeline
 from msbench.records import Segment
 from msbench.timeline import lower_quartile, to_seconds
 
 
 def segs(*items: tuple[str, float, float]) -> list[Segment]:
     return [Segment("s", start, end, speaker) for speaker, start, end in items]
+
+
+def interaction_features(
+    segments: list[Segment], duration: float | None = None
+) -> interaction.InteractionFeatures:
+    """The features, for a recording that lasts until the last segment ends (unless given)."""
+    end = max((s.end_time for s in segments), default=0.0)
+    return interaction.interaction_features(segments, end if duration is None else duration)
+
+
+def test_overlap_ratio_is_of_the_duration_and_of_speech_beside_it():
+    features = interaction_features(segs(("A", 0, 4), ("B", 3, 6)), duration=10.0)
+    assert features.overlap_ratio == pytest.approx(0.1)  # 1 s / 10 s (the release's definition)
+    assert features.overlap_ratio_of_speech == pytest.approx(1 / 6)  # 1 s / 6 s of speech
 
 
 def switch_gaps(segments: list[Segment]) -> list[float]:

@@ -97,7 +97,7 @@ def _cases(base: Path, sheet: Path, settings: str) -> dict[str, Case]:
     s = ["--settings", settings]
     return {
         "describe": Case(
-            lambda out: describe.run(annotation, uem=uem),
+            lambda out: describe.run((annotation,), uem=uem),
             lambda out: ["describe", str(annotation), "--uem", str(uem)],
             (),
         ),

@@ -17,7 +17,8 @@ import numpy as np
 import pytest
 
 from msbench.adapters.rttm import read_rttm
-from msbench.features.interaction import interaction_features, speaker_timeline
+from msbench.features import interaction
+from msbench.features.interaction import speaker_timeline
 from msbench.records import Segment
 from msbench.timeline import SpeakerTimeline, at_least, exact_sum, merge, subtract, to_micros
 from tests.helpers.paths import SHARED_DATA, require_shared
@@ -59,6 +60,10 @@ def reference_features(triples: list[Triple]) -> dict[str, object]:
     return {"speech": speech, "overlap": overlap, "gaps": gaps}
 
 
+def interaction_features(segments: list[Segment]) -> interaction.InteractionFeatures:
+    return interaction.interaction_features(segments, max(s.end_time for s in segments))
+
+
 def as_segments(triples: list[Triple]) -> list[Segment]:
     return [Segment("s", float(a), float(b), s) for s, a, b in triples]
 
@@ -88,7 +93,8 @@ def test_identical_turns_of_two_speakers_both_count():
     features = interaction_features(
         as_segments([("A", Fraction(1), Fraction(3)), ("B", Fraction(1), Fraction(3))])
     )
-    assert features.overlap_duration == 2.0 and features.overlap_ratio == 1.0
+    assert features.overlap_duration == 2.0 and features.overlap_ratio_of_speech == 1.0
+    assert features.overlap_ratio == pytest.approx(2 / 3)  # of the 3 s the recording lasts
     assert features.max_concurrent_speakers == 2
 
 
@@ -170,7 +176,9 @@ def test_all_ami_meetings_agree_with_exact_reference():
             if expected is None:  # long meetings: the same reference, on exact integer microseconds
                 expected = fast_reference(triples)
             speech, overlap = float(expected["speech"]), float(expected["overlap"])
-            assert features.overlap_ratio == pytest.approx(overlap / speech, abs=1e-6), path
+            assert features.overlap_ratio_of_speech == pytest.approx(overlap / speech, abs=1e-6)
+            end = float(max(b for _, _, b in triples))
+            assert features.overlap_ratio == pytest.approx(overlap / end, abs=1e-6), path
             gaps = expected["gaps"]
             assert features.num_speaker_switches == len(gaps), path  # type: ignore[arg-type]
             if gaps:

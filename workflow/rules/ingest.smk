@@ -18,6 +18,8 @@ checkpoint ingest:
     params:
         out_dir=subpath(output.recordings, parent=True),
         tolerance=config["ingest"]["end_tolerance_seconds"],
+        strict="--strict-segments" if config["ingest"]["strict_segments"] else "",
     shell:
         "msbench ingest --sheet {input.sheet:q} --source {wildcards.source}"
-        " --out-dir {params.out_dir:q} --end-tolerance {params.tolerance} 2> {log:q}"
+        " --out-dir {params.out_dir:q} --end-tolerance {params.tolerance} {params.strict}"
+        " 2> {log:q}"

@@ -4,8 +4,10 @@
 adapter        files                                           session id from
 =============  ==============================================  ===================
 ``rttm``       ``*.rttm`` (+ UEM, + STM or SegLST transcripts)  RTTM file field
+``stm``        ``*.stm`` speaker-attributed references (NIST)    STM file field
 ``textgrid``   ``<session>.TextGrid``, one tier per speaker     file name
-``chime``      CHiME-6 / DiPCo ``<session>.json``               ``session_id``
+``chime``      CHiME-5/6/7/8 / DiPCo ``<session>.json``         ``session_id``
+``notsofar``   NOTSOFAR-1 ``<meeting>/gt_transcription.json``   meeting folder
 ``seglst``     meeteval SegLST ``*.json``                       ``session_id``
 ``lhotse``     supervisions (+ recordings) ``.jsonl[.gz]``      ``recording_id``
 =============  ==============================================  ===================
@@ -18,6 +20,7 @@ from pathlib import Path
 
 from msbench.adapters.chime import read_chime
 from msbench.adapters.lhotse_manifest import read_lhotse
+from msbench.adapters.notsofar import read_notsofar
 from msbench.adapters.rttm import read_rttm, read_stm, read_uem
 from msbench.adapters.seglst import read_seglst
 from msbench.adapters.textgrid import read_textgrid
@@ -29,8 +32,10 @@ Reader = Callable[..., list[SessionAnnotation]]
 
 READERS: dict[str, Reader] = {
     "rttm": read_rttm,
+    "stm": read_stm,
     "textgrid": read_textgrid,
     "chime": read_chime,
+    "notsofar": read_notsofar,
     "seglst": read_seglst,
 }
 FORMATS = (*READERS, "lhotse")
@@ -41,6 +46,10 @@ def detect_format(path: str | Path) -> str:
     name = str(path).lower()
     if name.endswith(".rttm"):
         return "rttm"
+    if name.endswith(".stm"):
+        return "stm"
+    if name.endswith("gt_transcription.json"):
+        return "notsofar"
     if name.endswith(".textgrid"):
         return "textgrid"
     if name.endswith((".jsonl", ".jsonl.gz")):
@@ -113,9 +122,10 @@ def read_source_annotations(
     return sessions, transcripts, errors
 
 
-def read_uem_durations(pattern: str, encoding: str | None = None) -> dict[str, float]:
+def read_uem_spans(pattern: str, encoding: str | None = None) -> dict[str, tuple[float, float]]:
+    """Every session's scored span ``(start, end)`` from the UEM files matching ``pattern``."""
     return {
-        session: end
+        session: span
         for path in expand_glob(pattern)
-        for session, (_, end) in read_uem(path, encoding).items()
+        for session, span in read_uem(path, encoding).items()
     }

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from msbench.records import Segment, SessionAnnotation
 
@@ -17,15 +19,19 @@ EMPTY_SPEAKER_LABELS = frozenset({"", "<NA>", "<na>", "NA"})
 class SessionCollector:
     """Collects segments per session from one annotation file, validating each one.
 
-    A segment whose end is not after its start, whose times are not finite, or
-    whose speaker label is empty becomes a *problem* of its session (with its
-    location); the session is then rejected downstream, the other sessions of
-    the file are unaffected.
+    A segment whose end is before its start, whose times are not finite or
+    negative, or whose speaker label is empty becomes a *problem* of its
+    session (with its location); the session is then rejected downstream, the
+    other sessions of the file are unaffected. A zero-length segment is
+    dropped and listed in ``zero_length`` (it holds no speech; ingest rejects
+    the session for it only when ``ingest.strict_segments`` is set).
     """
 
     file: str
     segments: dict[str, list[Segment]] = field(default_factory=lambda: defaultdict(list))
     problems: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    notes: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    zero_length: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
     durations: dict[str, float] = field(default_factory=dict)
     audio_paths: dict[str, str] = field(default_factory=dict)
     order: list[str] = field(default_factory=list)
@@ -55,10 +61,14 @@ class SessionCollector:
         if not (math.isfinite(start) and math.isfinite(end)):
             self.problems[session].append(f"{origin}: non-finite time {start!r}..{end!r}")
             return
-        if end <= start:
-            kind = "zero-length" if end == start else "negative-length"
+        if end == start:
+            self.zero_length[session].append(
+                f"{origin}: zero-length segment at {start:.3f} s of speaker {label!r} dropped"
+            )
+            return
+        if end < start:
             self.problems[session].append(
-                f"{origin}: {kind} segment {start:.3f}..{end:.3f} s of speaker {label!r}"
+                f"{origin}: negative-length segment {start:.3f}..{end:.3f} s of speaker {label!r}"
                 " (fix or delete this segment)"
             )
             return
@@ -71,6 +81,10 @@ class SessionCollector:
         self.touch(session)
         self.problems[session].append(message)
 
+    def note(self, session: str, message: str) -> None:
+        self.touch(session)
+        self.notes[session].append(message)
+
     def sessions(self) -> list[SessionAnnotation]:
         return [
             SessionAnnotation(
@@ -80,9 +94,35 @@ class SessionCollector:
                 duration=self.durations.get(session),
                 audio_path=self.audio_paths.get(session),
                 problems=tuple(self.problems.get(session, ())),
+                notes=tuple(self.notes.get(session, ())),
+                zero_length=tuple(self.zero_length.get(session, ())),
             )
             for session in self.order
         ]
+
+
+def json_entries(
+    path: str | Path,
+    encoding: str | None,
+    collector: SessionCollector,
+    session: str,
+    layout: str,
+) -> Iterator[tuple[int, dict[str, Any]]]:
+    """The objects of a JSON list file, numbered; anything else in the list is a problem."""
+    from msbench.errors import InputError
+    from msbench.textio import read_json
+
+    entries = read_json(path, encoding)
+    if not isinstance(entries, list):
+        raise InputError(path, f"expected a JSON list of utterances ({layout} layout)")
+    for index, entry in enumerate(entries):
+        if isinstance(entry, dict):
+            yield index, entry
+        else:
+            collector.problem(
+                session,
+                f"{path}:entry {index}: a {type(entry).__name__}, expected an utterance object",
+            )
 
 
 def session_from_filename(path: str | Path) -> str:

@@ -39,6 +39,14 @@ def read_lhotse(
             files = [source for source in recording.sources if source.type == "file"]
             if files:
                 collector.audio_paths[recording.id] = str(files[0].source)
+            elif recording.sources:
+                kinds = sorted({source.type for source in recording.sources})
+                collector.note(
+                    recording.id,
+                    f"{recordings}:line {index}: audio source of type {', '.join(kinds)} "
+                    f"({recording.sources[0].source!r}); msbench reads audio files only: "
+                    "write the audio to files and set `audio` in the dataset sheet",
+                )
     try:
         supervision_set = list(SupervisionSet.from_jsonl_lazy(supervisions))
     except (KeyError, TypeError, ValueError) as error:

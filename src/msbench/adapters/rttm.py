@@ -73,8 +73,19 @@ def read_uem(path: str | Path, encoding: str | None = None) -> dict[str, tuple[f
     return regions
 
 
+#: STM speakers and transcripts that mark regions excluded from scoring (NIST sclite), not speech.
+STM_EXCLUDED_SPEAKERS = frozenset({"inter_segment_gap", "excluded_region"})
+STM_EXCLUDED_TEXT = frozenset({"ignore_time_segment_in_scoring"})
+
+
 def read_stm(path: str | Path, encoding: str | None = None) -> list[SessionAnnotation]:
-    """STM transcript lines ``<file> <chnl> <speaker> <start> <end> [<label>] <words...>``."""
+    """STM lines ``<file> <chnl> <speaker> <start> <end> [<label>] <words...>`` (NIST sclite).
+
+    A speaker-attributed reference as the AISHELL-4 evaluation STMs are: one
+    line per utterance. Lines of the excluded-region kind
+    (speaker ``inter_segment_gap``, or transcript ``ignore_time_segment_in_scoring``)
+    are not speech and are skipped, each counted in the session's notes.
+    """
     collector = SessionCollector(str(path))
     for number, line in enumerate(read_text(path, encoding).splitlines(), start=1):
         if _is_comment(line):
@@ -85,6 +96,11 @@ def read_stm(path: str | Path, encoding: str | None = None) -> list[SessionAnnot
         words = fields[5:]
         if words and words[0].startswith("<") and words[0].endswith(">"):
             words = words[1:]
+        if fields[2].lower() in STM_EXCLUDED_SPEAKERS or (
+            " ".join(words).lower() in STM_EXCLUDED_TEXT
+        ):
+            collector.note(fields[0], f"{path}:line {number}: excluded region, not speech")
+            continue
         try:
             start, end = float(fields[3]), float(fields[4])
         except ValueError:

@@ -10,6 +10,12 @@
 * Text encodings: UTF-8 or UTF-16, with or without BOM (:mod:`msbench.textio`).
   Parsing of long and short TextGrid text formats is praatio's.
 * ``xmax`` of the TextGrid is the annotation's notion of the recording length.
+* **Aligner output** (Montreal Forced Aligner and the like) is not one tier per
+  speaker: a ``words`` and a ``phones`` tier per speaker, named ``words`` /
+  ``phones`` or ``<speaker> - words`` / ``<speaker> - phones``. Such tiers are
+  recognised by name: the words tier is the speaker (``<speaker>``, or the
+  session for a bare ``words``), the phone-level tiers are dropped, and the
+  session notes say so, instead of counting every tier as a speaker.
 """
 
 from __future__ import annotations
@@ -30,13 +36,33 @@ def is_silence(text: str) -> bool:
     return not text.strip() or bool(NON_SPEECH_TEXT.match(text))
 
 
+#: Tier names of forced aligners: words tiers carry the speech, the others are sub-word levels.
+ALIGNER_WORDS = frozenset({"words", "word"})
+ALIGNER_SUBWORD = frozenset({"phones", "phone", "phonemes", "syllables", "segments"})
+
+
+def aligner_tier(name: str) -> tuple[str, str] | None:
+    """``("speaker", "words"|"subword")`` for an aligner's tier name, None for a speaker tier.
+
+    >>> aligner_tier("spk1 - phones"), aligner_tier("words"), aligner_tier("005")
+    (('spk1', 'subword'), ('', 'words'), None)
+    """
+    speaker, _, level = name.rpartition(" - ")
+    level = level.strip().lower()
+    if level in ALIGNER_WORDS:
+        return speaker.strip(), "words"
+    if level in ALIGNER_SUBWORD:
+        return speaker.strip(), "subword"
+    return None
+
+
 def read_textgrid(path: str | Path, encoding: str | None = None) -> list[SessionAnnotation]:
     from praatio.utilities import textgrid_io
 
     text = read_text(path, encoding)
     try:
         grid = textgrid_io.parseTextgridStr(text, includeEmptyIntervals=True)
-    except (AttributeError, ValueError, IndexError, KeyError) as error:
+    except Exception as error:  # praatio's ParsingError and what a damaged file makes it raise
         raise InputError(
             path,
             f"not a readable Praat TextGrid ({type(error).__name__}: {error})",
@@ -49,9 +75,23 @@ def read_textgrid(path: str | Path, encoding: str | None = None) -> list[Session
     for tier_number, tier in enumerate(grid["tiers"], start=1):
         if tier["class"] != "IntervalTier":
             continue
+        speaker = tier["name"]
+        aligned = aligner_tier(speaker)
+        if aligned is not None:
+            if aligned[1] == "subword":
+                collector.note(
+                    session,
+                    f"{path}: tier {tier_number} {speaker!r} (aligner sub-word tier) ignored",
+                )
+                continue
+            speaker = aligned[0] or session
+            collector.note(
+                session,
+                f"{path}: tier {tier_number} {tier['name']!r} read as aligner words of speaker {speaker!r}",
+            )
         for interval_number, (start, end, label) in enumerate(tier["entries"], start=1):
             if is_silence(label):
                 continue
             where = f"tier {tier_number} {tier['name']!r} interval {interval_number}"
-            collector.add(session, tier["name"], float(start), float(end), where, label.strip())
+            collector.add(session, speaker, float(start), float(end), where, label.strip())
     return collector.sessions()

@@ -2,7 +2,10 @@
 
 All durations come from ``duration_seconds``. Minutes are rounded to 2
 decimals, hours to 2 (``total_hours``) or 4 (per-range hours). The mean overlap
-is duration-weighted: ``sum_i d_i o_i / sum_i d_i``. Duration classes follow
+is duration-weighted: ``sum_i d_i o_i / sum_i d_i``; since each recording's
+``o_i`` is its overlapped time over its duration ``d_i`` (the release's
+definition, :mod:`msbench.features.interaction`), this is the total
+overlapped time over the total duration. Duration classes follow
 the release: ``< 5 min``, ``5-10 min``, ``10-20 min``, ``20-30 min``,
 ``30-60 min``, ``>= 60 min`` (left-closed).
 """

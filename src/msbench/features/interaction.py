@@ -15,7 +15,17 @@ Definitions (the names are the official MS-Bench release's field names):
     Each speaker's own overlapping segments are merged first, so a speaker
     never overlaps with itself.
 ``overlap_ratio``
-    ``|O| / |U|``; 0 when there is no speech.
+    ``|O| / D``, ``D`` the recording's duration (``duration_seconds``: the
+    audio's length, or the UEM's scored span when a UEM is given); 0 when
+    ``D`` is 0. This is the official release's definition, measured on its own
+    annotations: ``aishell4::M_R003S01C01`` overlaps 127.63 s, and
+    127.63 / 2282.21 (its ``duration_seconds``) is exactly the published
+    0.055924, while ``|O| / |U|`` gives 0.062; the same holds to 1e-6 for the
+    DiPCo, AISHELL-5 and SmartGlasses recordings. (The release's documentation
+    says "concurrent speech / total reference speech"; its numbers, and the
+    O0 to O4 ranges applied to them, say otherwise.)
+``overlap_ratio_of_speech``
+    ``|O| / |U|``, the speech-normalised ratio; 0 when there is no speech.
 ``max_concurrent_speakers``
     Largest number of distinct speakers active at one instant.
 ``speaker_switch_q25``
@@ -42,7 +52,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from msbench.records import Segment
-from msbench.timeline import SpeakerTimeline, lower_quartile, to_seconds, total
+from msbench.timeline import SpeakerTimeline, lower_quartile, to_micros, to_seconds, total
 
 
 @dataclass(frozen=True)
@@ -51,6 +61,7 @@ class InteractionFeatures:
     speech_duration: float
     overlap_duration: float
     overlap_ratio: float
+    overlap_ratio_of_speech: float
     max_concurrent_speakers: int
     num_speaker_switches: int
     speaker_switch_q25: float | None
@@ -61,6 +72,7 @@ class UtteranceExposure:
     speaker: str
     start_time: float
     end_time: float
+    words: str | None
     overlap_exposure: float
 
 
@@ -69,31 +81,42 @@ def speaker_timeline(segments: Sequence[Segment]) -> SpeakerTimeline:
     return SpeakerTimeline.from_segments((s.speaker, s.start_time, s.end_time) for s in segments)
 
 
-def interaction_features(segments: Sequence[Segment]) -> InteractionFeatures:
+def interaction_features(segments: Sequence[Segment], duration: float) -> InteractionFeatures:
+    """The features of one recording of ``duration`` seconds (see the module docstring)."""
     timeline = speaker_timeline(segments)
     speech = total(timeline.speech())
     overlap = total(timeline.overlap())
+    scored = to_micros(duration)
     gaps = [to_seconds(gap) for gap in timeline.switch_gaps()]
     return InteractionFeatures(
         num_speakers=len(timeline.speakers),
         speech_duration=to_seconds(speech),
         overlap_duration=to_seconds(overlap),
-        overlap_ratio=overlap / speech if speech > 0 else 0.0,
+        overlap_ratio=overlap / scored if scored > 0 else 0.0,
+        overlap_ratio_of_speech=overlap / speech if speech > 0 else 0.0,
         max_concurrent_speakers=timeline.max_concurrency(),
         num_speaker_switches=len(gaps),
         speaker_switch_q25=lower_quartile(gaps),
     )
 
 
-def overlap_exposures(segments: Sequence[Segment]) -> list[UtteranceExposure]:
-    """``r_ov(u)`` for every reference utterance, in segment order."""
+def overlap_exposures(
+    segments: Sequence[Segment], utterances: Sequence[Segment] | None = None
+) -> list[UtteranceExposure]:
+    """``r_ov(u)`` of every utterance (default: the segments), against the segments' timeline.
+
+    A source whose words come from a separate transcript (RTTM + STM) passes
+    the transcript's utterances: their exposure is measured against the
+    speaker timeline of the annotation, by speaker label.
+    """
     timeline = speaker_timeline(segments)
     return [
         UtteranceExposure(
-            segment.speaker,
-            segment.start_time,
-            segment.end_time,
-            timeline.exposure(segment.speaker, segment.start_time, segment.end_time),
+            u.speaker,
+            u.start_time,
+            u.end_time,
+            u.words,
+            timeline.exposure(u.speaker, u.start_time, u.end_time),
         )
-        for segment in segments
+        for u in (segments if utterances is None else utterances)
     ]

@@ -11,7 +11,7 @@ from msbench.records import speaker_id
 
 def interaction_row(item: IngestedRecording) -> dict[str, Any]:
     recording = item.recording
-    features = interaction_features(item.segments)
+    features = interaction_features(item.segments, recording.duration_seconds)
     return {
         "recording_id": recording.recording_id,
         "source_dataset": recording.source_dataset,
@@ -24,6 +24,7 @@ def interaction_row(item: IngestedRecording) -> dict[str, Any]:
         "speaker_switch_q25": features.speaker_switch_q25,
         "speech_duration_seconds": features.speech_duration,
         "overlap_duration_seconds": features.overlap_duration,
+        "overlap_ratio_of_speech": features.overlap_ratio_of_speech,
         "max_concurrent_speakers": features.max_concurrent_speakers,
         "num_speaker_switches": features.num_speaker_switches,
         "num_segments": len(item.segments),
@@ -32,11 +33,18 @@ def interaction_row(item: IngestedRecording) -> dict[str, Any]:
         "sample_rate": recording.sample_rate,
         "num_channels": recording.num_channels,
         "annotation_file": recording.annotation_file,
-        "ingest_notes": len(item.notes),
+        "ingest_notes": "; ".join(item.notes),
     }
 
 
 def utterance_rows(item: IngestedRecording) -> list[dict[str, Any]]:
+    """``utterances.csv`` rows: the reference utterances with their words and ``r_ov``.
+
+    The utterances are the transcript's when the source has one (RTTM + STM or
+    SegLST), else the annotation's own segments (STM, TextGrid, CHiME,
+    NOTSOFAR, SegLST and lhotse carry words; RTTM alone leaves them empty).
+    """
+    utterances = item.transcript or None
     return [
         {
             "recording_id": item.recording.recording_id,
@@ -45,7 +53,8 @@ def utterance_rows(item: IngestedRecording) -> list[dict[str, Any]]:
             ),
             "start_time": exposure.start_time,
             "end_time": exposure.end_time,
+            "words": exposure.words,
             "overlap_exposure": exposure.overlap_exposure,
         }
-        for exposure in overlap_exposures(item.segments)
+        for exposure in overlap_exposures(item.segments, utterances)
     ]

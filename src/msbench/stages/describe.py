@@ -8,25 +8,33 @@ from typing import Annotated
 
 from msbench.stages.options import Arg
 
+FORMATS = ("rttm", "stm", "textgrid", "chime", "notsofar", "seglst", "lhotse")
+
 
 def run(
-    annotation: Annotated[Path, Arg("annotation file", positional=True, metavar="ANNOTATION_FILE")],
+    annotations: Annotated[
+        tuple[Path, ...],
+        Arg("annotation files or folders", positional=True, metavar="ANNOTATION"),
+    ],
     format: Annotated[
-        str | None,
-        Arg(
-            "annotation format (default: detected)",
-            choices=("rttm", "textgrid", "chime", "seglst", "lhotse"),
-        ),
+        str | None, Arg("annotation format (default: detected)", choices=FORMATS)
     ] = None,
-    uem: Annotated[Path | None, Arg("UEM file giving each session's duration")] = None,
+    uem: Annotated[Path | None, Arg("UEM file: each session's scored span (start, end)")] = None,
     encoding: Annotated[str | None, Arg("text encoding (default: detect UTF-8/UTF-16)")] = None,
+    summary: Annotated[bool, Arg("print a table of the sessions instead of JSON lines")] = False,
 ) -> None:
-    """Print the interaction features of every session of one annotation file, as JSON.
+    """Print the interaction features of every session of annotation files, one JSON line each.
 
-    Duration comes from --uem, else the annotation (TextGrid xmax, lhotse),
-    else the last segment end.
+    Folders are searched for annotation files. Duration comes from --uem (end
+    minus start; the annotation is cropped to the span), else the annotation
+    (TextGrid xmax, lhotse), else the last segment end. Each line says what
+    the workflow would drop with a note and whether it would reject the session.
     """
-    from msbench.describe import describe_file
+    from msbench.describe import describe_paths, summary_table
 
-    rows = describe_file(str(annotation), format, str(uem) if uem else None, encoding)
-    print(json.dumps(rows, ensure_ascii=False, indent=2))
+    rows = describe_paths(annotations, format, str(uem) if uem else None, encoding)
+    if summary:
+        print(summary_table(rows))
+    else:
+        for row in rows:
+            print(json.dumps(row, ensure_ascii=False))

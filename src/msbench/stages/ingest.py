@@ -15,6 +15,9 @@ def run(
     end_tolerance: Annotated[
         float, Arg("seconds an annotation may run past the audio end (clipped)")
     ] = 0.5,
+    strict_segments: Annotated[
+        bool, Arg("reject a session with a zero-length segment instead of dropping the segment")
+    ] = False,
 ) -> None:
     """Validate one source: recordings that pass, and a rejected list with reasons.
 
@@ -22,10 +25,10 @@ def run(
     (one validated recording per line) and OUT_DIR/rejected.jsonl.
     """
     from msbench.dataset_sheet import find_source, read_dataset_sheet
-    from msbench.ingest import ingest_source
+    from msbench.ingest import IngestSettings, ingest_source
     from msbench.textio import write_jsonl
 
     spec = find_source(read_dataset_sheet(sheet), source)
-    result = ingest_source(spec, end_tolerance)
+    result = ingest_source(spec, IngestSettings(end_tolerance, strict_segments))
     write_jsonl(out_dir / "rejected.jsonl", (r.to_dict() for r in result.rejections))
     write_jsonl(out_dir / "recordings.jsonl", (r.to_dict() for r in result.recordings))

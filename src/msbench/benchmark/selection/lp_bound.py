@@ -13,9 +13,32 @@ constraint, then ``sum_i h_i x_i - T = 0``. HiGHS minimises, so the costs are
 
 from __future__ import annotations
 
+import os
+import sys
+from typing import Any
+
 import numpy as np
 
 from msbench.benchmark.selection.problem import SelectionProblem
+
+
+def quiet_highs() -> Any:
+    """A ``highspy.Highs``, without the banner HiGHS prints on standard output once per process.
+
+    The banner would land in the middle of a command's JSON output and on the
+    terminal even when CBC solves; the version is in ``pip show highspy``.
+    """
+    import highspy
+
+    sys.stdout.flush()
+    saved = os.dup(1)
+    with open(os.devnull, "w") as devnull:
+        os.dup2(devnull.fileno(), 1)
+        try:
+            return highspy.Highs()
+        finally:
+            os.dup2(saved, 1)
+            os.close(saved)
 
 
 def lp_relaxation(problem: SelectionProblem, time_limit: float) -> tuple[float, list[float]] | None:
@@ -58,7 +81,7 @@ def lp_relaxation(problem: SelectionProblem, time_limit: float) -> tuple[float, 
     lp.a_matrix_.start_ = matrix.indptr
     lp.a_matrix_.index_ = matrix.indices
     lp.a_matrix_.value_ = matrix.data
-    solver = highspy.Highs()
+    solver = quiet_highs()
     solver.setOptionValue("output_flag", False)
     solver.setOptionValue("threads", 1)
     solver.setOptionValue("time_limit", float(time_limit))
