@@ -1,7 +1,13 @@
 # msbench: build a condition-stratified multi-speaker benchmark.
 #   snakemake --cores N          on one machine
 #   snakemake --profile slurm    on a SLURM cluster (edit slurm/config.yaml first)
-from snakemake.utils import min_version, validate
+import sys
+import time
+
+from snakemake.utils import min_version
+
+from msbench.config import complete_config
+from msbench.failures import failure_report
 
 min_version("9.0")
 
@@ -9,7 +15,8 @@ min_version("9.0")
 configfile: "config/config.yaml"
 
 
-validate(config, "workflow/schemas/config.schema.yaml")
+# the schema (workflow/schemas/config.schema.yaml) with one-line errors, partial axis overrides
+complete_config(config, "config")
 
 
 include: "workflow/rules/common.smk"
@@ -18,6 +25,14 @@ include: "workflow/rules/features.smk"
 include: "workflow/rules/collect.smk"
 include: "workflow/rules/benchmark.smk"
 include: "workflow/rules/manifests.smk"
+
+
+RUN_STARTED = time.time()
+
+
+onerror:
+    # each failing step's own message, on the terminal (its log is in results/logs/)
+    print(failure_report("results/logs", RUN_STARTED), file=sys.stderr)
 
 
 localrules:

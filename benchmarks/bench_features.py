@@ -44,7 +44,7 @@ SHARED_MODELS = REPO.parent / "shared" / "models"
 
 def demo_recordings() -> list[IngestedRecording]:
     items = []
-    for spec in read_dataset_sheet(REPO / "config" / "datasets.tsv"):
+    for spec in read_dataset_sheet(REPO / "resources" / "demo" / "datasets.tsv"):
         spec = type(spec)(
             **{
                 **spec.__dict__,

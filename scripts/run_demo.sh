@@ -5,7 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/bootstrap.sh
 export PATH="$PWD/.venv/bin:$PATH"
-snakemake --cores "${MSBENCH_CORES:-$(nproc)}" --quiet rules "$@"
+# the demo has its own config and sheet (resources/demo/); config/ is the MS-Bench rebuild
+snakemake --cores "${MSBENCH_CORES:-$(nproc)}" --quiet rules \
+  --configfile resources/demo/config.yaml --replace-workflow-config "$@"
 echo "[demo] run summary (results/manifests/run_summary.json):"
 cat results/manifests/run_summary.json
 echo "[demo] benchmark: $(($(wc -l < results/manifests/benchmark.csv) - 1)) recordings selected; manifests in results/manifests/:"

@@ -38,15 +38,96 @@ def _validator_filling_defaults() -> Any:
     return validators.extend(Draft202012Validator, {"properties": set_defaults})
 
 
+def _one_line(error: Any) -> str:
+    """A schema error as one line: the key path, what is wrong, what is allowed."""
+    key = ".".join(str(part) for part in error.absolute_path) or "(top level)"
+    schema, instance, kind = error.schema, error.instance, error.validator
+    if kind == "enum":
+        return f"{key}: {instance!r} is not allowed; allowed: {', '.join(map(str, schema['enum']))}"
+    if kind == "type":
+        return f"{key}: expected {schema['type']}, got {type(instance).__name__} {str(instance)[:60]!r}"
+    if kind == "additionalProperties":
+        extra = sorted(set(instance) - set(schema.get("properties", {})))
+        allowed = ", ".join(sorted(schema.get("properties", {})))
+        return f"{key}: unknown key(s) {', '.join(extra)}; allowed: {allowed}"
+    described = schema.get("description", "")
+    hint = f" ({described.strip()[:120]})" if described else ""
+    return f"{key}: {error.message[:160]}{hint}"
+
+
 def validate_against(schema_name: str, instance: dict[str, Any], where: str) -> dict[str, Any]:
-    """Validate in place, filling defaults; raise ConfigError naming the key path."""
+    """Validate in place, filling defaults; raise ConfigError with one line per problem."""
     validator = _validator_filling_defaults()(load_schema(schema_name))
     errors = sorted(validator.iter_errors(instance), key=lambda e: list(e.absolute_path))
     if errors:
-        first = errors[0]
-        key = ".".join(str(part) for part in first.absolute_path) or "(top level)"
-        raise ConfigError(f"{where}: {key}: {first.message}")
+        lines = [f"{where}: {_one_line(error)}" for error in errors]
+        raise ConfigError("\n".join(lines))
     return instance
+
+
+def axis_defaults() -> dict[str, dict[str, Any]]:
+    """The default of every condition axis, as the schema writes it (closure etc. filled)."""
+    schema = load_schema("config.schema.yaml")
+    axes = schema["properties"]["condition_space"]["properties"]["axes"]["properties"]
+    closure = schema["$defs"]["axis"]["properties"]
+    filled = {key: spec["default"] for key, spec in closure.items() if "default" in spec}
+    return {name: {**filled, **spec["default"]} for name, spec in axes.items()}
+
+
+def merge_axis_overrides(config: dict[str, Any]) -> list[str]:
+    """Lay each configured axis over its default (a partial override keeps the rest).
+
+    Returns one warning per axis whose direction (``descending``) or closure
+    (``closed``) the override changes. Giving ``quantiles`` drops the default ``edges``.
+    """
+    axes = (config.get("condition_space") or {}).get("axes") or {}
+    warnings = []
+    for name, default in axis_defaults().items():
+        given = axes.get(name)
+        if not isinstance(given, dict):
+            continue
+        base = {k: v for k, v in default.items() if not ("quantiles" in given and k == "edges")}
+        merged = {**base, **given}
+        for key in ("descending", "closed"):
+            if merged.get(key) != default.get(key):
+                warnings.append(
+                    f"condition_space.axes.{name}.{key} is {merged.get(key)!r} "
+                    f"(MS-Bench: {default.get(key)!r}): the labels of {name} change meaning"
+                )
+        axes[name] = merged
+    return warnings
+
+
+def check_challenging(config: dict[str, Any]) -> None:
+    """``utility.challenging`` names ranges that exist, at the end they meant (MS-Bench's)."""
+    defaults = axis_defaults()
+    for label in (config.get("utility") or {}).get("challenging") or []:
+        name, index = label[0], int(label[1:])
+        axis = config["condition_space"]["axes"][name]
+        cuts = axis.get("quantiles") or axis.get("edges") or []
+        ranges = len(cuts) + 1 + (1 if axis.get("zero_bin") else 0)
+        if index >= ranges:
+            raise ConfigError(
+                f"utility.challenging: {label} does not exist: axis {name} has ranges "
+                f"{name}0..{name}{ranges - 1} (condition_space.axes.{name})"
+            )
+        if axis.get("descending") != defaults[name].get("descending"):
+            raise ConfigError(
+                f"utility.challenging: {label} now means the opposite end of axis {name} "
+                f"(condition_space.axes.{name}.descending is {axis.get('descending')}); "
+                "list the challenging ranges again for the new direction"
+            )
+
+
+def complete_config(config: dict[str, Any], where: str) -> dict[str, Any]:
+    """Merge axis overrides, validate (defaults filled), check consistency; warnings to stderr."""
+    import sys
+
+    for warning in merge_axis_overrides(config):
+        print(f"msbench: warning: {where}: {warning}", file=sys.stderr)
+    validate_against("config.schema.yaml", config, where)
+    check_challenging(config)
+    return config
 
 
 def load_config(path: str | Path | None = None) -> dict[str, Any]:
@@ -57,7 +138,7 @@ def load_config(path: str | Path | None = None) -> dict[str, Any]:
             config = yaml.safe_load(Path(path).read_text(encoding="utf-8")) or {}
         except (OSError, yaml.YAMLError) as error:
             raise ConfigError(f"{path}: cannot read config ({error})") from error
-    return validate_against("config.schema.yaml", config, str(path or "defaults"))
+    return complete_config(config, str(path or "defaults"))
 
 
 def default_config() -> dict[str, Any]:

@@ -19,8 +19,10 @@ Columns (tab-separated, header required; empty cells take the default):
 ``encoding``    text encoding of the annotations (default: detect UTF-8/16)
 ==============  ================================================================
 
-Relative paths are relative to the working directory (the repository root
-when run by Snakemake).
+Lines starting with ``#`` are comments. Relative paths are relative to the
+working directory (the repository root when run by Snakemake). ``audio`` may
+hold glob characters after ``{session}`` is filled in (AliMeeting's
+``{session}_MS*.wav``): it must then match exactly one file.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from msbench.config import validate_against
-from msbench.errors import ConfigError
+from msbench.errors import ConfigError, InputError
 from msbench.textio import read_text
 
 
@@ -54,8 +56,32 @@ class SourceSpec:
     def annotation_files(self) -> list[str]:
         return expand_glob(self.annotations)
 
+    line: int = 0  # line of the sheet, for messages
+
     def audio_path(self, session: str) -> str:
-        return self.audio.replace("{session}", session) if self.audio else ""
+        """The audio file of a session: the pattern with ``{session}`` filled, globbed if needed."""
+        if not self.audio:
+            return ""
+        path = self.audio.replace("{session}", session)
+        if not glob.has_magic(path):
+            return path
+        matches = sorted(glob.glob(path))
+        if len(matches) > 1:
+            raise InputError(
+                path,
+                f"audio pattern matches {len(matches)} files ({matches[0]}, ...)",
+                fix="make `audio` in the dataset sheet match one file per session",
+            )
+        return matches[0] if matches else path
+
+    def root_folder(self) -> str:
+        """The fixed folder that ``annotations`` starts with (before any glob character)."""
+        parts = []
+        for part in Path(self.annotations).parts[:-1]:
+            if glob.has_magic(part):
+                break
+            parts.append(part)
+        return str(Path(*parts)) if parts else "."
 
 
 def expand_glob(pattern: str) -> list[str]:
@@ -65,12 +91,21 @@ def expand_glob(pattern: str) -> list[str]:
     return sorted(glob.glob(pattern, recursive=True))
 
 
+def _numbered_rows(text: str) -> list[tuple[int, dict[str, str]]]:
+    """Data rows with their line numbers; ``#`` comment lines and blank lines skipped."""
+    lines = [(n, line) for n, line in enumerate(text.splitlines(), start=1)]
+    kept = [(n, line) for n, line in lines if line.strip() and not line.lstrip().startswith("#")]
+    if not kept:
+        return []
+    reader = csv.DictReader([line for _, line in kept], delimiter="\t")
+    return [(kept[k + 1][0], row) for k, row in enumerate(reader)]
+
+
 def read_dataset_sheet(path: str | Path) -> list[SourceSpec]:
     text = read_text(path)
-    rows = list(csv.DictReader(text.splitlines(), delimiter="\t"))
-    known = {f.name for f in fields(SourceSpec)}
+    known = {f.name for f in fields(SourceSpec)} - {"line"}
     specs = []
-    for number, row in enumerate(rows, start=2):
+    for number, row in _numbered_rows(text):
         cleaned = {key.strip(): (value or "").strip() for key, value in row.items() if key}
         unknown = sorted(set(cleaned) - known)
         if unknown:
@@ -82,7 +117,7 @@ def read_dataset_sheet(path: str | Path) -> list[SourceSpec]:
             except ValueError as error:
                 raise ConfigError(f"{path}:line {number}: channel must be an integer") from error
         validate_against("datasets.schema.yaml", values, f"{path}:line {number}")
-        specs.append(SourceSpec(**values))
+        specs.append(SourceSpec(**values, line=number))
     names = [spec.name for spec in specs]
     duplicates = sorted({name for name in names if names.count(name) > 1})
     if duplicates:
@@ -90,6 +125,18 @@ def read_dataset_sheet(path: str | Path) -> list[SourceSpec]:
     if not specs:
         raise ConfigError(f"{path}: the dataset sheet lists no source")
     return specs
+
+
+def check_source_folders(specs: list[SourceSpec], sheet: str | Path) -> None:
+    """Stop at once, naming the sheet line, when a source's annotation folder does not exist."""
+    for spec in specs:
+        folder = spec.root_folder()
+        if not Path(folder).is_dir():
+            raise ConfigError(
+                f"{sheet}:line {spec.line} (source {spec.name!r}): folder {folder} does not "
+                "exist; put the corpus there, or edit the path in this line of the sheet "
+                "(the demo runs with: scripts/run_demo.sh)"
+            )
 
 
 def find_source(specs: list[SourceSpec], name: str) -> SourceSpec:

@@ -100,18 +100,29 @@ def ineligibility(
 
 
 def unlabelled(
-    conditions: Mapping[str, str | None], axes: Sequence[tuple[str, str]]
+    row: Mapping[str, Any], axes: Sequence[tuple[str, str, float | None]]
 ) -> list[Reason]:
-    """A reason per axis ``(name, field)`` without a label (value missing or outside every range).
+    """A reason per axis ``(name, field, minimum)`` on which ``row`` has no label.
 
-    >>> unlabelled({"P": "P0", "S": None}, [("P", "num_speakers"), ("S", "speaker_similarity_max")])
-    [Reason(code='unlabelled', message='missing speaker_similarity_max (S)')]
+    >>> axes = [("P", "num_speakers", 2), ("S", "speaker_similarity_max", None)]
+    >>> [r.message for r in unlabelled({"num_speakers": 1, "conditions": {}}, axes)]
+    ['num_speakers 1 is below the lowest range of P (it starts at 2)', 'missing speaker_similarity_max (S)']
     """
-    return [
-        Reason(UNLABELLED, f"missing {field} ({name})")
-        for name, field in axes
-        if conditions.get(name) is None
-    ]
+    reasons = []
+    for name, field, minimum in axes:
+        if (row.get("conditions") or {}).get(name) is not None:
+            continue
+        value = row.get(field)
+        if value is None:
+            reasons.append(Reason(UNLABELLED, f"missing {field} ({name})"))
+        elif minimum is not None and value < minimum:
+            message = (
+                f"{field} {value:g} is below the lowest range of {name} (it starts at {minimum:g})"
+            )
+            reasons.append(Reason(UNLABELLED, message))
+        else:
+            reasons.append(Reason(UNLABELLED, f"{field} {value:g} is outside the ranges of {name}"))
+    return reasons
 
 
 def pool_exclusion(

@@ -19,7 +19,7 @@ flagged ineligible later.
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -67,6 +67,23 @@ class IngestedRecording:
 class IngestResult:
     recordings: list[IngestedRecording] = field(default_factory=list)
     rejections: list[Rejection] = field(default_factory=list)
+    reasons: Counter[str] = field(default_factory=Counter)  # short reason -> rejections
+
+    def summary(self, source: str) -> str:
+        """One line: recordings in, accepted, rejected by reason."""
+        total = len(self.recordings) + len(self.rejections)
+        why = ", ".join(f"{reason}: {n}" for reason, n in sorted(self.reasons.items()))
+        rejected = f"{len(self.rejections)} rejected" + (f" ({why})" if why else "")
+        return f"source {source}: {total} in, {len(self.recordings)} accepted, {rejected}"
+
+
+def short_reason(problem: str) -> str:
+    """The kind of a problem, for counting: its text up to the first colon or parenthesis.
+
+    >>> short_reason("bad segment: x.rttm:line 4: negative-length segment")
+    'bad segment'
+    """
+    return problem.split(":")[0].split(" (")[0].strip()[:60]
 
 
 def clip_to_duration(
@@ -216,6 +233,7 @@ def ingest_source(spec: SourceSpec, settings: IngestSettings | None = None) -> I
         result.rejections.append(
             Rejection("", spec.name, file_error.path, str(file_error), "ingest")
         )
+        result.reasons[short_reason(file_error.problem)] += 1
 
     occurrences: dict[str, list[SessionAnnotation]] = defaultdict(list)
     for session in sessions:
@@ -231,6 +249,7 @@ def ingest_source(spec: SourceSpec, settings: IngestSettings | None = None) -> I
                 f"({files}); keep one annotation per session"
             )
             result.rejections.append(Rejection(rec_id, spec.name, found[0].file, reason, "ingest"))
+            result.reasons["duplicate session id"] += 1
             continue
         try:
             result.recordings.append(
@@ -240,4 +259,5 @@ def ingest_source(spec: SourceSpec, settings: IngestSettings | None = None) -> I
             )
         except InputError as error:
             result.rejections.append(Rejection(rec_id, spec.name, error.path, str(error), "ingest"))
+            result.reasons[short_reason(error.problem)] += 1
     return result

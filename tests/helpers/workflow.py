@@ -13,6 +13,8 @@ import yaml
 from tests.helpers.paths import REPO, SHARED_MODELS, require_shared
 
 WORKFLOW_FILES = ("Snakefile", "workflow", "config", "resources", "slurm")
+DEMO_CONFIG = "resources/demo/config.yaml"
+DEMO_SHEET = "resources/demo/datasets.tsv"
 
 
 def copy_workflow(target: Path) -> Path:
@@ -31,14 +33,23 @@ def copy_workflow(target: Path) -> Path:
         ignore=shutil.ignore_patterns("*.egg-info", "__pycache__"),
     )
     # the copy lives elsewhere: point the model search at the shared weights by absolute path
-    config_path = target / "config" / "config.yaml"
+    config_path = target / DEMO_CONFIG
     config = yaml.safe_load(config_path.read_text())
     config["models"]["search_dirs"] = [str(require_shared(SHARED_MODELS))]
     config_path.write_text(yaml.safe_dump(config, sort_keys=False))
     return target
 
 
-def snakemake(workdir: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+def snakemake(
+    workdir: Path,
+    *args: str,
+    check: bool = True,
+    configfiles: tuple[str, ...] = (),
+    demo: bool = True,
+) -> subprocess.CompletedProcess[str]:
+    """``snakemake ARGS`` in ``workdir``; with ``demo``, on the demo's own config (as run_demo.sh)."""
+    if demo:
+        args = (*args, "--configfile", DEMO_CONFIG, *configfiles, "--replace-workflow-config")
     env = dict(os.environ)
     env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
     result = subprocess.run(

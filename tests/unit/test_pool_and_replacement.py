@@ -157,3 +157,17 @@ def test_qc_rejected_recording_is_replaced_by_closest_profile(tmp_path: Path):
         }
     ]
     assert report["kept_from_earlier_selection"] == 2
+    # s::bad was the only T3 recording: its look-alike is T2, so T3 is now empty, and it says so
+    assert report["quality_control_warnings"][0].startswith("range T3 is now empty")
+
+
+def test_a_qc_rerun_that_empties_a_range_says_so(tmp_path: Path, capsys):
+    from msbench.benchmark.selection.benchmark import emptied_ranges
+
+    earlier = [row("s::keep1", "s", "P0-O1-S1-T1-N1"), row("s::bad", "s", "P2-O3-S2-T3-N3")]
+    now = [row("s::keep1", "s", "P0-O1-S1-T1-N1"), row("s::near", "s", "P2-O3-S2-T2-N3")]
+    warnings = emptied_ranges(earlier, now)
+    assert warnings == [
+        "range T3 is now empty: the accepted selection covered it, the re-run has no recording "
+        "in it (no replacement with a close profile in the pool)"
+    ]

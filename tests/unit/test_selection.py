@@ -118,3 +118,34 @@ def test_minimum_per_language_is_enforced():
     )
     assert forced.selected == ["a", "z"]
     assert any(c["name"] == "language_Chinese" for c in forced.report["constraints"])
+
+
+def test_an_upper_bound_is_exceeded_not_short():
+    # every range wants one recording: a (0.5 h, P0) and c or d (P1) make at least 0.8 h > 0.6 h
+    with pytest.raises(SelectionInfeasible) as caught:
+        solve_selection(TOY, TOY_UTILITY, SPACE, settings(min_hours=0.0, max_hours=0.6))
+    message = str(caught.value)
+    assert "exceeded by" in message and "short by" not in message.split("total_hours_max")[1][:12]
+
+
+def test_too_few_sources_for_the_share_cap_says_the_smallest_share_that_works():
+    from msbench.benchmark.selection.benchmark import select_benchmark
+
+    pool = [
+        {**candidate(r["recording_id"], r["conditions"]["P"], 0.3, s), "U": 1.0}
+        for r, s in zip(TOY, "abab", strict=False)
+    ]
+    with pytest.raises(
+        SelectionInfeasible,
+        match="2 sources cannot each have at most 25%.*smallest share that works is 50%",
+    ):
+        select_benchmark(pool, pool, SPACE, settings(max_source_share=0.25))
+
+
+def test_report_states_one_coherent_solver_status():
+    result = solve_selection(TOY, TOY_UTILITY, SPACE, settings())
+    report = result.report
+    assert report["gap_proven_by"] in {"lp_bound", "solver"}
+    assert report["gap_proven_within_target"] is True
+    if not report["solver_run"]:
+        assert report["solver_status"] == "not run" and "not needed" in report["stopped_because"]

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.workflow import copy_workflow, manifest_bytes, snakemake
+from tests.helpers.workflow import DEMO_SHEET, copy_workflow, manifest_bytes, snakemake
 
 pytestmark = [pytest.mark.slurm, pytest.mark.slow]
 
@@ -92,7 +92,7 @@ def test_failing_job_is_reported_and_the_rest_completes(tmp_path: Path):
         .read_text()
         .replace('"msbench ingest', '"test {wildcards.source} != crash && msbench ingest')
     )
-    with (work / "config" / "datasets.tsv").open("a") as sheet:
+    with (work / DEMO_SHEET).open("a") as sheet:
         sheet.write(
             "crash\trttm\tresources/crash/*.rttm\tresources/crash/{session}.flac\t\t\tEnglish\tMeeting\tnone\t0\n"
         )

@@ -11,7 +11,7 @@ import pytest
 
 from msbench.columns import OFFICIAL_FIELDS
 from tests.helpers.fixtures import rttm_line
-from tests.helpers.workflow import copy_workflow, manifest_bytes, snakemake
+from tests.helpers.workflow import DEMO_SHEET, copy_workflow, manifest_bytes, snakemake
 
 pytestmark = pytest.mark.slow
 
@@ -23,7 +23,7 @@ def demo_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
     broken = work / "resources" / "broken"
     broken.mkdir()
     (broken / "b.rttm").write_text(rttm_line("lost", 0, 2, "A") + rttm_line("lost", 3, 2, "B"))
-    with (work / "config" / "datasets.tsv").open("a", encoding="utf-8") as sheet:
+    with (work / DEMO_SHEET).open("a", encoding="utf-8") as sheet:
         sheet.write(
             "broken\trttm\tresources/broken/*.rttm\tresources/broken/{session}.flac"
             "\t\t\tEnglish\tMeeting\tnone\t0\n"
@@ -91,6 +91,7 @@ def test_benchmark_manifests(demo_run: Path):
     pool = read_csv(manifests / "candidate_pool.csv")
     assert all(0 <= float(p[c]) <= 1 for p in pool for c in "CMDR")
     assert (manifests / "coverage.png").stat().st_size > 10_000
+    assert (manifests / "profile_coverage.png").stat().st_size > 10_000
     assert (manifests / "condition_space.yaml").read_text().count("label:") == 21
 
 
@@ -106,7 +107,27 @@ def test_rerun_does_nothing_and_outputs_are_deterministic(demo_run: Path):
 def test_changing_utility_weights_reruns_only_downstream(demo_run: Path):
     override = demo_run / "weights.yaml"
     override.write_text("utility:\n  weights: {C: 0.7, M: 0.1, D: 0.1, R: 0.1}\n")
-    result = snakemake(demo_run, "--cores", "1", "--dry-run", "--configfile", str(override))
+    result = snakemake(demo_run, "--cores", "1", "--dry-run", configfiles=(str(override),))
     planned = result.stdout
     assert "rule pool" in planned and "rule select" in planned
     assert "acoustic" not in planned and "ingest" not in planned and "rule bin" not in planned
+
+
+def test_the_rebuild_config_is_not_the_demo_and_says_what_is_missing(demo_run: Path):
+    """config/ is the MS-Bench rebuild: without the corpora it stops at once, naming the folder."""
+    result = snakemake(demo_run, "--cores", "1", "--dry-run", check=False, demo=False)
+    assert result.returncode != 0
+    message = result.stdout + result.stderr
+    assert "config/datasets.tsv:line 15 (source 'aishell4')" in message
+    assert "corpora/AISHELL-4/test/TextGrid does not exist" in message
+
+
+def test_a_failing_step_says_why_on_the_terminal(demo_run: Path):
+    """An infeasible selection: its explanation reaches the terminal, not only select.log (last)."""
+    override = demo_run / "infeasible.yaml"
+    override.write_text("selection:\n  min_hours: 5.0\n  max_hours: 6.0\n")
+    result = snakemake(demo_run, "--cores", "1", configfiles=(str(override),), check=False)
+    assert result.returncode != 0
+    assert "results/logs/select.log (last lines)" in result.stderr
+    assert "msbench select: infeasible" in result.stderr
+    assert "total_hours_min short by" in result.stderr

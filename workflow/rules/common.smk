@@ -1,10 +1,11 @@
 # Input functions only; all logic lives in the msbench package.
 import json
 
-from msbench.dataset_sheet import find_source, read_dataset_sheet
+from msbench.dataset_sheet import check_source_folders, find_source, read_dataset_sheet
 from msbench.stages.acoustic import count_batches
 
 SOURCE_SPECS = read_dataset_sheet(config["datasets"])
+check_source_folders(SOURCE_SPECS, config["datasets"])
 SOURCES = [spec.name for spec in SOURCE_SPECS]
 
 

@@ -1,5 +1,5 @@
 rule overview:
-    """recordings.csv (every recording, its labels and status), summary.json, coverage.png."""
+    """recordings.csv (every recording, its labels and status), summary.json, coverage figures."""
     input:
         labelled=rules.bin.output.labelled,
         pool=rules.pool.output.pool,
@@ -10,6 +10,7 @@ rule overview:
         recordings="results/manifests/recordings.csv",
         summary="results/manifests/summary.json",
         figure="results/manifests/coverage.png",
+        heatmap="results/manifests/profile_coverage.png",
     log:
         "results/logs/overview.log",
     localrule: True

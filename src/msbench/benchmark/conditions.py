@@ -8,7 +8,9 @@ An axis has ascending ``edges`` ``e_1 < ... < e_k`` that cut the real line into
 
 Labels run ``<axis>0 .. <axis>k`` from low to high values, or from high to low
 with ``descending: true``. ``zero_bin: true`` gives the value exactly 0 a range
-of its own (label index 0) ahead of the others. The defaults reproduce the
+of its own (label index 0) ahead of the others. ``minimum`` is where the lowest
+range starts: a value below it gets no label (P: a one-speaker recording is not
+``P0``, which means 2 speakers). The defaults reproduce the
 official MS-Bench release:
 
 ====  =========================  =============================================
@@ -53,6 +55,7 @@ class Axis:
     descending: bool = False
     zero_bin: bool = False
     mode: str = "fixed"
+    minimum: float | None = None
 
     @property
     def labels(self) -> tuple[str, ...]:
@@ -68,6 +71,8 @@ class Axis:
         if value is None or (isinstance(value, float) and math.isnan(value)):
             return None
         value = round(float(value), DECIMALS)
+        if self.minimum is not None and value < self.minimum:
+            return None
         if self.zero_bin and value == 0:
             return f"{self.name}0"
         position = self.index(value)
@@ -77,7 +82,8 @@ class Axis:
 
     def describe_ranges(self) -> list[dict[str, Any]]:
         """Human-readable ranges with their closure, for condition_space.yaml."""
-        bounds = [-math.inf, *self.edges, math.inf]
+        lowest = -math.inf if self.minimum is None else self.minimum
+        bounds = [lowest, *self.edges, math.inf]
         ranges = []
         for i in range(len(self.edges) + 1):
             low, high = bounds[i], bounds[i + 1]
@@ -120,6 +126,7 @@ class ConditionSpace:
                     "closed": axis.closed,
                     "descending": axis.descending,
                     "zero_bin": axis.zero_bin,
+                    "minimum": axis.minimum,
                     "ranges": axis.describe_ranges(),
                 }
                 for axis in self.axes
@@ -166,6 +173,7 @@ def build_condition_space(
                 descending=spec.get("descending", False),
                 zero_bin=spec.get("zero_bin", False),
                 mode=mode,
+                minimum=spec.get("minimum"),
             )
         )
     return ConditionSpace(tuple(axes))
@@ -200,6 +208,7 @@ def space_from_yaml_dict(document: Mapping[str, Any]) -> ConditionSpace:
                 descending=spec["descending"],
                 zero_bin=spec["zero_bin"],
                 mode=spec["mode"],
+                minimum=spec.get("minimum"),
             )
         )
     return ConditionSpace(tuple(axes))

@@ -4,9 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 from msbench.stages.options import Arg, ConfigPath, SettingsJson, resolve_settings
+
+if TYPE_CHECKING:  # heavy imports stay inside the functions
+    from msbench.features.acoustic import AcousticExtractor
+    from msbench.ingest import IngestedRecording
+    from msbench.progress import Progress
+    from msbench.records import Rejection
 
 T = TypeVar("T")
 
@@ -18,6 +24,55 @@ def shard_of(items: Sequence[T], shard: int, num_shards: int) -> list[T]:
     ['b', 'd']
     """
     return list(items[shard::num_shards])
+
+
+def extract_all(
+    items: Sequence[IngestedRecording], extractor: AcousticExtractor, progress: Progress
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[Rejection]]:
+    """Feature rows, similarity records and rejections of ``items``, one recording at a time.
+
+    A recording whose audio is damaged (InputError), or on which a model fails
+    (any other exception from the model libraries), becomes that recording's
+    rejection with the library's message; missing weights stop the job.
+    """
+    from msbench.errors import InputError, ModelUnavailableError
+    from msbench.records import Rejection
+
+    rows, matrices, rejections = [], [], []
+    for item in items:
+        recording = item.recording
+        try:
+            row, matrix = extractor.extract(item)
+            rows.append(row)
+            matrices.append(matrix)
+        except ModelUnavailableError:
+            raise
+        except InputError as error:
+            rejections.append(
+                Rejection(
+                    recording.recording_id,
+                    recording.source_dataset,
+                    error.path,
+                    str(error),
+                    "acoustic",
+                )
+            )
+        except (RuntimeError, ValueError, IndexError) as error:
+            reason = (
+                f"{recording.audio_path}: a model failed on this recording "
+                f"({type(error).__name__}: {error}); check its audio (length, content)"
+            )
+            rejections.append(
+                Rejection(
+                    recording.recording_id,
+                    recording.source_dataset,
+                    recording.audio_path,
+                    reason,
+                    "acoustic",
+                )
+            )
+        progress.done(recording.duration_seconds)
+    return rows, matrices, rejections
 
 
 def run(
@@ -38,10 +93,9 @@ def run(
     Recordings whose audio is damaged go to --rejected; the others go on.
     """
     from msbench.columns import ACOUSTIC_COLUMNS
-    from msbench.errors import InputError
     from msbench.features.acoustic import AcousticExtractor
     from msbench.ingest import IngestedRecording
-    from msbench.records import Rejection
+    from msbench.progress import Progress
     from msbench.tables import write_table_jsonl
     from msbench.textio import read_jsonl, write_jsonl
 
@@ -50,24 +104,12 @@ def run(
         [IngestedRecording.from_dict(r) for r in read_jsonl(ingested)], shard, num_shards
     )
     extractor = AcousticExtractor(resolved["acoustic"], resolved["models"])
-    rows, matrices, rejections = [], [], []
-    for item in items:
-        try:
-            row, matrix = extractor.extract(item)
-        except InputError as error:
-            recording = item.recording
-            rejections.append(
-                Rejection(
-                    recording.recording_id,
-                    recording.source_dataset,
-                    error.path,
-                    str(error),
-                    "acoustic",
-                )
-            )
-            continue
-        rows.append(row)
-        matrices.append(matrix)
+    progress = Progress(
+        f"acoustic {ingested.parent.name} {shard + 1}/{num_shards}",
+        len(items),
+        sum(item.recording.duration_seconds for item in items),
+    )
+    rows, matrices, rejections = extract_all(items, extractor, progress)
     write_table_jsonl(out, rows, ACOUSTIC_COLUMNS)
     write_table_jsonl(similarity, matrices)
     write_jsonl(rejected, (r.to_dict() for r in rejections))

@@ -32,3 +32,4 @@ def run(
     result = ingest_source(spec, IngestSettings(end_tolerance, strict_segments))
     write_jsonl(out_dir / "rejected.jsonl", (r.to_dict() for r in result.rejections))
     write_jsonl(out_dir / "recordings.jsonl", (r.to_dict() for r in result.recordings))
+    print(f"msbench ingest: {result.summary(source)}")

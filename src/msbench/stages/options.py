@@ -25,8 +25,15 @@ class Arg:
     choices: tuple[str, ...] | None = None
 
 
+#: Read by the stages when no --config is given and it exists in the working directory.
+DEFAULT_CONFIG = Path("config/config.yaml")
+
 ConfigPath = Annotated[
-    Path | None, Arg("config.yaml to read (default: the schema defaults)", metavar="YAML")
+    Path | None,
+    Arg(
+        "config.yaml to read (default: config/config.yaml when it exists, else the schema defaults)",
+        metavar="YAML",
+    ),
 ]
 SettingsJson = Annotated[
     str | None,
@@ -35,18 +42,27 @@ SettingsJson = Annotated[
 
 
 def resolve_settings(config: Path | None, settings: str | None) -> dict[str, Any]:
-    """The config file (or the defaults), with the ``settings`` JSON sections laid over it.
+    """The config file, with the ``settings`` JSON sections laid over it; the source is logged.
 
-    The result is validated against the config schema, defaults filled in.
+    Without ``--config``, ``config/config.yaml`` of the working directory is
+    read when it exists (as when a stage runs by hand in the repository), else
+    the schema defaults. The result is validated, defaults filled in.
     """
-    from msbench.config import load_config, validate_against
+    import sys
 
+    from msbench.config import complete_config, load_config
+
+    if config is None and DEFAULT_CONFIG.exists():
+        config = DEFAULT_CONFIG
     resolved = load_config(config)
+    used = str(config) if config else "the schema defaults"
     if settings:
         try:
             override = json.loads(settings)
         except json.JSONDecodeError as error:
             raise ConfigError(f"--settings is not valid JSON: {error}") from error
         resolved.update(override)
-        validate_against("config.schema.yaml", resolved, "--settings")
+        complete_config(resolved, "--settings")
+        used += f", with {', '.join(sorted(override))} from --settings"
+    print(f"msbench: config: {used}", file=sys.stderr)
     return resolved

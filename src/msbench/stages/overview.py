@@ -14,7 +14,7 @@ def recording_status(
     in_pool: set[str],
     excluded: Mapping[str, Mapping[str, Any]],
     selected: set[str],
-    axes: Sequence[tuple[str, str]],
+    axes: Sequence[tuple[str, str, float | None]],
 ) -> list[dict[str, Any]]:
     """Every characterized row with its eligibility, pool and selection status (codes and messages)."""
     from msbench.benchmark.manifests import flatten_conditions
@@ -22,7 +22,7 @@ def recording_status(
 
     table = []
     for row in rows:
-        missing = unlabelled(row["conditions"], axes)
+        missing = unlabelled(row, axes)
         codes = [c for c in str(row.get("ineligible_codes") or "").split("; ") if c]
         codes += [reason.code for reason in missing]
         why = [r for r in str(row.get("ineligible_reasons") or "").split("; ") if r]
@@ -49,15 +49,17 @@ def run(
     excluded: Annotated[Path, Arg("recordings left out of the pool (JSONL)")],
     benchmark: Annotated[Path, Arg("benchmark.csv")],
     space: Annotated[Path, Arg("condition_space.yaml")],
-    out_dir: Annotated[Path, Arg("folder for recordings.csv, summary.json, coverage.png")],
+    out_dir: Annotated[
+        Path, Arg("folder for recordings.csv, summary.json, coverage.png, profile_coverage.png")
+    ],
 ) -> None:
-    """Write recordings.csv, summary.json and coverage.png: the run at a glance.
+    """Write recordings.csv, summary.json and the coverage figures: the run at a glance.
 
     recordings.csv holds every characterized recording with its features,
     labels, and why it is (not) eligible, in the pool, selected.
     """
     from msbench.benchmark.conditions import read_condition_space
-    from msbench.benchmark.coverage_figure import plot_coverage
+    from msbench.benchmark.coverage_figure import plot_coverage, plot_profile_heatmap
     from msbench.benchmark.summary import summarize
     from msbench.columns import recordings_columns
     from msbench.tables import read_table, write_csv
@@ -66,14 +68,16 @@ def run(
     condition_space = read_condition_space(space)
     rows = read_table(labelled)
     selected = {row["recording_id"] for row in read_table(benchmark)}
+    pool_rows = read_table(pool)
     table = recording_status(
         rows,
-        {row["recording_id"] for row in read_table(pool)},
+        {row["recording_id"] for row in pool_rows},
         {row["recording_id"]: row for row in read_table(excluded)},
         selected,
-        [(a.name, a.field) for a in condition_space.axes],
+        [(a.name, a.field, a.minimum) for a in condition_space.axes],
     )
     write_csv(out_dir / "recordings.csv", table, recordings_columns(list(rows[0]) if rows else []))
     chosen = [row for row in rows if row["recording_id"] in selected]
     write_json(out_dir / "summary.json", summarize(chosen))
-    plot_coverage(chosen, condition_space, out_dir / "coverage.png")
+    plot_coverage(chosen, condition_space, out_dir / "coverage.png", pool=pool_rows)
+    plot_profile_heatmap(chosen, pool_rows, condition_space, out_dir / "profile_coverage.png")

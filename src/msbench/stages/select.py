@@ -42,6 +42,8 @@ def run(
         resolved["selection"],
     )
     print(f"selection timing (s): {json.dumps(selection.timing)}", file=sys.stderr)
+    for warning in selection.report["quality_control_warnings"]:
+        print(f"msbench select: warning: {warning}", file=sys.stderr)
     write_csv(out_dir / "benchmark.csv", selection.rows, BENCHMARK_COLUMNS)
     metadata = (official_metadata_row(r) for r in selection.selected)
     write_table_jsonl(out_dir / "metadata.jsonl", metadata)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 from msbench.stages.options import Arg, ConfigPath, SettingsJson, resolve_settings
 
@@ -14,19 +14,32 @@ def run(
         Path,
         Arg("manifest (CSV/JSONL with official field names)", positional=True, metavar="MANIFEST"),
     ],
+    figure: Annotated[Path | None, Arg("also draw its coverage figure to this PNG")] = None,
+    compare: Annotated[
+        Path | None, Arg("a second manifest (the official release) drawn beside it in --figure")
+    ] = None,
     config: ConfigPath = None,
     settings: SettingsJson = None,
 ) -> None:
     """Print the summary of a manifest (CSV/JSONL with official field names) as JSON.
 
-    Rows without `conditions` are labelled with the configured condition space first.
+    Rows without `conditions` are labelled with the configured condition space
+    first. The duration-weighted overlap is the total overlapped time over the
+    total duration (each recording's overlap_ratio is of its duration).
     """
     from msbench.benchmark.conditions import build_condition_space, label_rows
     from msbench.benchmark.summary import summarize
     from msbench.tables import read_table
 
-    rows = read_table(manifest)
-    if any(not row.get("conditions") for row in rows):
-        space = build_condition_space(resolve_settings(config, settings)["condition_space"])
-        rows = label_rows(rows, space)
+    space = build_condition_space(resolve_settings(config, settings)["condition_space"])
+
+    def labelled(path: Path) -> list[dict[str, Any]]:
+        rows = read_table(path)
+        return label_rows(rows, space) if any(not row.get("conditions") for row in rows) else rows
+
+    rows = labelled(manifest)
     print(json.dumps(summarize(rows), ensure_ascii=False, indent=2))
+    if figure:
+        from msbench.benchmark.coverage_figure import plot_coverage
+
+        plot_coverage(rows, space, figure, release=labelled(compare) if compare else None)

@@ -14,6 +14,7 @@ from msbench.benchmark.replacement import (
     read_qc_rejections,
     replacement_groups,
 )
+from msbench.benchmark.selection.infeasibility import SelectionInfeasible, source_share_conflict
 from msbench.benchmark.selection.problem import build_problem
 from msbench.benchmark.selection.solve import solve_selection
 
@@ -29,6 +30,23 @@ class Selection:
     timing: dict[str, float]
 
 
+def emptied_ranges(
+    earlier: Sequence[Mapping[str, Any]], selected: Sequence[Mapping[str, Any]]
+) -> list[str]:
+    """Ranges the accepted (earlier) selection covered that the new one no longer does.
+
+    A QC re-run empties a range when a rejected recording was its only member
+    and the pool offers no replacement with a close enough profile.
+    """
+    before = {label for row in earlier for label in (row.get("conditions") or {}).values() if label}
+    after = {label for row in selected for label in (row.get("conditions") or {}).values() if label}
+    return [
+        f"range {label} is now empty: the accepted selection covered it, the re-run has no "
+        "recording in it (no replacement with a close profile in the pool)"
+        for label in sorted(before - after)
+    ]
+
+
 def select_benchmark(
     pool: Sequence[Mapping[str, Any]],
     labelled: Sequence[Mapping[str, Any]],
@@ -42,6 +60,11 @@ def select_benchmark(
     rejected_kept = [by_id[r] for r in kept if r in qc and r in by_id and by_id[r].get("profile")]
     keep = [r for r in kept if r not in qc]
     groups = replacement_groups(rejected_kept, pool, set(keep))
+    conflict = source_share_conflict(
+        len({row["source_dataset"] for row in pool}), selection["max_source_share"]
+    )
+    if conflict:
+        raise SelectionInfeasible([], note=conflict)
     utilities = [float(r["U"]) for r in pool]
     problem = build_problem(pool, utilities, space, selection, keep, groups)
     result = solve_selection(problem, selection)
@@ -59,6 +82,9 @@ def select_benchmark(
         "kept_not_in_pool": sorted(r for r in keep if r not in pool_ids),
         "quality_control_rejections": len(qc),
         "replacements": pairs,
+        "quality_control_warnings": emptied_ranges(
+            [by_id[r] for r in kept if r in by_id], selected
+        ),
     }
     rows = [
         {**flatten_conditions(r), "replaces": replaces.get(r["recording_id"])} for r in selected

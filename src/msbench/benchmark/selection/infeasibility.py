@@ -12,10 +12,14 @@ from msbench.benchmark.selection.problem import SelectionProblem
 class SelectionInfeasible(RuntimeError):
     """The constraints conflict; ``violations`` lists the smallest relaxation that works."""
 
-    def __init__(self, violations: list[dict[str, Any]]) -> None:
+    def __init__(self, violations: list[dict[str, Any]], note: str = "") -> None:
         self.violations = violations
+        if note:
+            super().__init__(f"{note}. Relax it in config/ or add sources.")
+            return
         parts = [
-            f"{v['constraint']} short by {v['violation']:.4g} {v['unit']} ({v['meaning']})"
+            f"{v['constraint']} {'exceeded' if v.get('sense') == '<=' else 'short'} by "
+            f"{v['violation']:.4g} {v['unit']} ({v['meaning']})"
             for v in violations
         ]
         super().__init__(
@@ -23,6 +27,23 @@ class SelectionInfeasible(RuntimeError):
             + "; ".join(parts)
             + ". Relax these in config/ (selection.*) or widen the pool."
         )
+
+
+def source_share_conflict(sources: int, share: float) -> str | None:
+    """The share cap cannot hold when too few sources can share the hours.
+
+    >>> source_share_conflict(2, 0.25)
+    '2 sources cannot each have at most 25% of the selected hours: the smallest share that works is 50% (selection.max_source_share)'
+    >>> source_share_conflict(5, 0.25) is None
+    True
+    """
+    if share >= 1 or sources * share >= 1 - 1e-12:
+        return None
+    return (
+        f"{sources} source{'s' if sources != 1 else ''} cannot each have at most {share:.0%} of the "
+        f"selected hours: the smallest share that works is {1 / sources:.0%} "
+        "(selection.max_source_share)"
+    )
 
 
 def explain_infeasibility(
@@ -41,6 +62,7 @@ def explain_infeasibility(
                 {
                     "constraint": name,
                     "violation": round(amount, 6),
+                    "sense": constraint.sense,
                     "unit": constraint.unit,
                     "meaning": constraint.meaning,
                 }
