@@ -74,6 +74,20 @@ def _bars(panels: Any, ticks: Sequence[str], series: dict, title: str) -> None:
         panel.set_xticks(range(len(ticks)), ticks, fontsize=7)
 
 
+def _source_bars(panels: Any, sources: Sequence[str], series: dict, unit: str) -> None:
+    """The source mix as horizontal bars, so that long corpus names stay readable."""
+    height = 0.8 / max(1, len(series))
+    for k, (name, values) in enumerate(series.items()):
+        positions = [i + (k - (len(series) - 1) / 2) * height for i in range(len(sources))]
+        for row, data in enumerate(values):
+            panels[row].barh(positions, data, height, label=name, color=SERIES_COLOURS[name])
+    for panel, what in zip(panels, ("recordings", unit), strict=True):
+        panel.set_title(f"source mix ({what})", fontsize=10)
+    for panel in panels:
+        panel.set_yticks(range(len(sources)), sources, fontsize=6)
+        panel.invert_yaxis()
+
+
 def plot_coverage(
     selected: Rows,
     space: ConditionSpace,
@@ -94,32 +108,34 @@ def plot_coverage(
     )
     scale, unit = (1.0, "hours") if total_hours >= 2 else (60.0, "minutes")
     sources = sorted({str(r["source_dataset"]) for rows in groups.values() for r in rows})
-    columns = len(space.axes) + 1
-    figure, grid = plt.subplots(2, columns, figsize=(3.2 * columns, 6.0), squeeze=False)
+    columns = len(space.axes)
+    figure = plt.figure(figsize=(3.4 * columns, 6.0 + 0.22 * len(sources)), layout="constrained")
+    layout = figure.add_gridspec(3, 2 * columns, height_ratios=[1, 1, 0.25 + 0.07 * len(sources)])
     for column, axis in enumerate(space.axes):
+        panels = [figure.add_subplot(layout[row, 2 * column : 2 * column + 2]) for row in (0, 1)]
         labels = list(axis.labels)
         series = _series(
             groups, lambda r, a=axis: (r.get("conditions") or {}).get(a.name), labels, scale
         )
-        _bars(
-            [grid[0][column], grid[1][column]],
-            range_ticks(axis),
-            series,
-            f"{axis.name}: {AXIS_TITLES.get(axis.name, axis.field)}",
-        )
+        title = f"{axis.name}: {AXIS_TITLES.get(axis.name, axis.field)}"
+        _bars(panels, range_ticks(axis), series, title)
+        if column == 0:
+            panels[0].set_ylabel("recordings")
+            panels[1].set_ylabel(unit)
+            panels[0].legend(fontsize=8)
+    source_panels = [
+        figure.add_subplot(layout[2, :columns]),
+        figure.add_subplot(layout[2, columns:]),
+    ]
     series = _series(groups, lambda r: str(r["source_dataset"]), sources, scale)
-    _bars([grid[0][-1], grid[1][-1]], sources, series, "source mix")
-    grid[0][-1].tick_params(axis="x", labelrotation=30)
-    grid[1][-1].tick_params(axis="x", labelrotation=30)
-    grid[0][0].set_ylabel("recordings")
-    grid[1][0].set_ylabel(unit)
-    grid[0][0].legend(fontsize=8)
+    _source_bars(source_panels, sources, series, unit)
+    source_panels[0].set_xlabel("recordings")
+    source_panels[1].set_xlabel(unit)
     counts = ", ".join(
         f"{name} {len(rows)} ({sum(float(r['duration_seconds']) for r in rows) / 3600:.2f} h)"
         for name, rows in groups.items()
     )
     figure.suptitle(f"Condition coverage: {counts}")
-    figure.tight_layout()
     figure.savefig(path, dpi=100, metadata=PNG_METADATA)
     plt.close(figure)
 
@@ -147,7 +163,7 @@ def plot_profile_heatmap(
             [(took[(x, y)] / have[(x, y)]) if have[(x, y)] else float("nan") for x in a.labels]
             for y in b.labels
         ]
-        panel.imshow(share, vmin=0, vmax=1, cmap="Blues", origin="lower", aspect="auto")
+        panel.imshow(share, vmin=-0.25, vmax=1, cmap="Blues", origin="lower", aspect="auto")
         for j, y in enumerate(b.labels):
             for i, x in enumerate(a.labels):
                 if have[(x, y)]:
