@@ -25,6 +25,7 @@ include: "workflow/rules/features.smk"
 include: "workflow/rules/collect.smk"
 include: "workflow/rules/benchmark.smk"
 include: "workflow/rules/manifests.smk"
+include: "workflow/rules/evaluation.smk"
 
 
 RUN_STARTED = time.time()
@@ -42,5 +43,6 @@ localrules:
 rule all:
     input:
         rules.overview.output,
+        evaluation_outputs(),
         rules.select.output,
         rules.collect.output,

@@ -99,6 +99,36 @@ RECORDING_STATUS_COLUMNS = (
 )
 POOL_EXCLUDED_COLUMNS = ("recording_id", "pool_code", "pool_reason")
 
+#: Scoring counts (msbench.scoring.aggregate): DER seconds and WER-family token counts.
+DER_PARTS = ("missed", "false_alarm", "confusion", "scored")
+WER_FAMILY = {"cpwer": "cp", "tcpwer": "tcp", "wer": "wer", "orcwer": "orc"}
+WER_PARTS = ("errors", "length", "substitutions", "insertions", "deletions")
+SCORE_COUNT_COLUMNS = (
+    *(f"der_{p}" for p in DER_PARTS),
+    *(f"der0_{p}" for p in DER_PARTS),
+    *(f"{short}_{p}" for short in WER_FAMILY.values() for p in WER_PARTS),
+)
+SCORE_RATE_COLUMNS = ("der", "der_collar0", *WER_FAMILY)
+_SCORING_FLOAT = (
+    *(f"der_{p}" for p in DER_PARTS),
+    *(f"der0_{p}" for p in DER_PARTS),
+    *SCORE_RATE_COLUMNS,
+    *(f"{k}_macro" for k in SCORE_RATE_COLUMNS),
+    "start",
+    "end",
+    "t_ref",
+    "t_hyp",
+)
+_SCORING_INT = (
+    *(f"{short}_{p}" for short in WER_FAMILY.values() for p in WER_PARTS),
+    "ref_speakers",
+    "hyp_speakers",
+    "units",
+    "excluded",
+    "soft_degradation",
+)
+_SCORING_TEXT = ("system", "system_id", "unit_id", "status", "degradation", "group", "value")
+
 _TEXT = (
     "recording_id",
     "source_dataset",
@@ -170,6 +200,9 @@ _JSON = ("conditions",)
 #: Declared type of every column msbench writes: ``str``, ``int``, ``float``, ``bool`` or ``json``.
 COLUMN_TYPES: dict[str, str] = {
     **dict.fromkeys(_TEXT, "str"),
+    **dict.fromkeys(_SCORING_TEXT, "str"),
+    **dict.fromkeys(_SCORING_INT, "int"),
+    **dict.fromkeys(_SCORING_FLOAT, "float"),
     **dict.fromkeys(_INT, "int"),
     **dict.fromkeys(_FLOAT, "float"),
     **dict.fromkeys(_BOOL, "bool"),

@@ -26,14 +26,18 @@ from msbench.stages import (
     bin,
     collect,
     describe,
+    evaluate,
     ingest,
     interaction,
+    leaderboard,
     overview,
     pool,
+    score,
     select,
     summary,
 )
 from tests.helpers.paths import DEMO, SHARED_MODELS, require_shared
+from tests.helpers.systems import reference_units, write_system
 
 SETTINGS = {
     "models": {"search_dirs": [str(SHARED_MODELS)], "offline": True},
@@ -93,6 +97,11 @@ def _cases(base: Path, sheet: Path, settings: str) -> dict[str, Case]:
     space, labelled = base / "m/condition_space.yaml", base / "labelled.jsonl"
     manifest = base / "m/benchmark.csv"
     annotation = DEMO / "ami/annotations/development.rttm"
+    two_stm, two_rttm = (
+        DEMO / "two-speaker/annotations/sample.stm",
+        DEMO / "two-speaker/annotations/sample.rttm",
+    )
+    system = json.dumps({"id": "oracle", "outputs": str(base / "oracle")})
     uem = DEMO / "ami/annotations/development.uem"
     s = ["--settings", settings]
     return {
@@ -146,6 +155,21 @@ def _cases(base: Path, sheet: Path, settings: str) -> dict[str, Case]:
             lambda out: ["summary", str(manifest)],
             (),
         ),
+        "score": Case(
+            lambda out: score.run(two_stm, two_rttm),
+            lambda out: ["score", "--ref", str(two_stm), "--hyp", str(two_rttm)],
+            (),
+        ),
+        "evaluate": Case(
+            lambda out: evaluate.run(system, manifest, base / "m/utterances.csv", out / "eval/oracle", settings=settings),
+            lambda out: ["evaluate", "--system", system, "--benchmark", str(manifest), "--utterances", str(base / "m/utterances.csv"), "--out-dir", str(out / "eval/oracle"), *s],
+            ("eval/oracle/units.csv", "eval/oracle/recordings.csv", "eval/oracle/summary.json"),
+        ),
+        "leaderboard": Case(
+            lambda out: leaderboard.run((base / "eval/oracle",), manifest, out / "eval"),
+            lambda out: ["leaderboard", "--systems", str(base / "eval/oracle"), "--benchmark", str(manifest), "--out-dir", str(out / "eval")],
+            ("eval/leaderboard.csv", "eval/leaderboard.json", "eval/leaderboard.md", "eval/by_condition.csv"),
+        ),
     }  # fmt: skip
 
 
@@ -172,7 +196,19 @@ def chain(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, str]:
     two = base / "ingest/two/recordings.jsonl"
     interaction.run(two, base / "features/two.jsonl", base / "features/two.csv")
     acoustic.run(two, base / "acoustic/two.jsonl", base / "acoustic/two.rej.jsonl", base / "acoustic/two.sim.jsonl", settings=settings)  # fmt: skip
-    for command in ("ingest", "interaction", "collect", "bin", "pool", "select", "overview"):
+    for command in (
+        "ingest",
+        "interaction",
+        "collect",
+        "bin",
+        "pool",
+        "select",
+        "overview",
+        "evaluate",
+    ):
+        if command == "evaluate":
+            units = reference_units(base / "m/utterances.csv", base / "m/benchmark.csv")
+            write_system(base / "oracle", units, plant=True)
         if command == "collect":
             acoustic.run(base / "ingest/ami/recordings.jsonl", base / "acoustic/ami.jsonl", base / "acoustic/ami.rej.jsonl", base / "acoustic/ami.sim.jsonl", settings=settings)  # fmt: skip
         _python(cases[command], base)

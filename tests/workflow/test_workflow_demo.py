@@ -11,6 +11,7 @@ import pytest
 
 from msbench.columns import OFFICIAL_FIELDS
 from tests.helpers.fixtures import rttm_line
+from tests.helpers.systems import reference_units, write_system
 from tests.helpers.workflow import DEMO_SHEET, copy_workflow, manifest_bytes, snakemake
 
 pytestmark = pytest.mark.slow
@@ -120,6 +121,44 @@ def test_the_rebuild_config_is_not_the_demo_and_says_what_is_missing(demo_run: P
     message = result.stdout + result.stderr
     assert "config/datasets.tsv:line 15 (source 'aishell4')" in message
     assert "corpora/AISHELL-4/test/TextGrid does not exist" in message
+
+
+def test_two_systems_give_a_two_row_leaderboard_with_the_planted_errors(demo_run: Path):
+    """A user adds systems in config: only their scoring runs; the counts are the planted ones."""
+    manifests = demo_run / "results" / "manifests"
+    units = reference_units(manifests / "utterances.csv", manifests / "benchmark.csv")
+    write_system(demo_run / "systems" / "oracle", units, plant=False)
+    planted = write_system(demo_run / "systems" / "planted", units, plant=True)
+    config = demo_run / "systems.yaml"
+    config.write_text(
+        "systems:\n"
+        "  - {id: oracle, name: reference as a system, outputs: systems/oracle}\n"
+        "  - {id: planted, name: reference with planted errors, outputs: systems/planted}\n"
+    )
+    planned = snakemake(demo_run, "--cores", "1", "--dry-run", configfiles=(str(config),)).stdout
+    assert (
+        "rule evaluate" in planned
+        and "rule acoustic" not in planned
+        and "rule select" not in planned
+    )
+    snakemake(demo_run, "--cores", "2", configfiles=(str(config),))
+    board = json.loads((demo_run / "results/evaluation/leaderboard.json").read_text())
+    assert [row["system_id"] for row in board] == ["oracle", "planted"]
+    oracle, errors = board
+    assert (oracle["der"], oracle["cpwer"], oracle["tcpwer"], oracle["wer"]) == (0.0, 0.0, 0.0, 0.0)
+    assert oracle["excluded"] == 0
+    assert (errors["cp_substitutions"], errors["cp_deletions"], errors["cp_insertions"]) == (
+        planted["substitutions"],
+        planted["deletions"],
+        planted["insertions"],
+    )
+    assert errors["cp_length"] == oracle["cp_length"] > 0
+    assert round(100 * errors["cp_errors"] / errors["cp_length"], 2) == errors["cpwer"]
+    units_csv = read_csv(demo_run / "results/evaluation/planted/units.csv")
+    assert len(units_csv) == len(units) and all(u["status"] == "scored" for u in units_csv)
+    conditions = read_csv(demo_run / "results/evaluation/by_condition.csv")
+    assert {row["group"] for row in conditions} >= {"P", "O", "S", "T", "N", "source_dataset"}
+    assert (demo_run / "results/evaluation/by_condition.png").stat().st_size > 10_000
 
 
 def test_a_failing_step_says_why_on_the_terminal(demo_run: Path):

@@ -1,5 +1,6 @@
 # Input functions only; all logic lives in the msbench package.
 import json
+from pathlib import Path
 
 from msbench.dataset_sheet import check_source_folders, find_source, read_dataset_sheet
 from msbench.stages.acoustic import count_batches
@@ -51,3 +52,30 @@ def acoustic_outputs(suffix):
         return paths
 
     return inputs
+
+
+SYSTEMS = {entry["id"]: entry for entry in config["systems"]}
+
+
+def system_entry(wildcards):
+    """One system's config entry, as the evaluate rule's param: editing it re-runs that system only."""
+    return json.dumps(SYSTEMS[wildcards.system], sort_keys=True)
+
+
+def system_files(wildcards):
+    """A system's output files (a folder's files, or the one file), and its units manifest."""
+    entry = SYSTEMS[wildcards.system]
+    outputs = Path(entry["outputs"])
+    files = (
+        sorted(str(p) for p in outputs.iterdir())
+        if outputs.is_dir()
+        else [str(outputs)]
+    )
+    return files + ([entry["units"]] if entry.get("units") else [])
+
+
+def evaluation_outputs():
+    """The leaderboard when systems are configured (nothing otherwise)."""
+    if not SYSTEMS:
+        return []
+    return rules.leaderboard.output

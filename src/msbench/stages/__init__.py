@@ -19,4 +19,7 @@ COMMANDS = {
     "select": "msbench.stages.select",
     "overview": "msbench.stages.overview",
     "summary": "msbench.stages.summary",
+    "score": "msbench.stages.score",
+    "evaluate": "msbench.stages.evaluate",
+    "leaderboard": "msbench.stages.leaderboard",
 }

@@ -1,0 +1,78 @@
+"""Ratios of sums: units -> recordings, conditions and systems.
+
+Every rate above a unit is a ratio of sums over its units (DER: error seconds
+summed / scored seconds summed; the WER family: errors summed / reference
+tokens summed), never a mean of per-unit rates: averaging rates gives a short
+unit the weight of a long one and reorders leaderboards. Macro averages (mean
+of per-unit rates) are reported beside, labelled ``*_macro``. Excluded units
+take no part in the sums; they are counted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from msbench.columns import DER_PARTS, WER_FAMILY, WER_PARTS
+from msbench.columns import SCORE_COUNT_COLUMNS as COUNT_COLUMNS
+from msbench.columns import SCORE_RATE_COLUMNS as RATE_COLUMNS
+from msbench.scoring.pair import Scores
+
+
+def score_columns(scores: Scores) -> dict[str, Any]:
+    """A unit's counts as flat columns, plus its own rates."""
+    row: dict[str, Any] = {}
+    for prefix, der in (("der", scores.der), ("der0", scores.der_collar0)):
+        row.update({f"{prefix}_{p}": getattr(der, p) for p in DER_PARTS})
+    for key, short in WER_FAMILY.items():
+        counts = getattr(scores.words, key) if scores.words else None
+        row.update({f"{short}_{p}": getattr(counts, p) if counts else None for p in WER_PARTS})
+    return {**row, **rates(row)}
+
+
+def rates(sums: Mapping[str, Any]) -> dict[str, float | None]:
+    """The six rates of summed counts (fractions; None where the denominator is 0 or missing)."""
+
+    def ratio(num: float, den: float | None) -> float | None:
+        return num / den if den else None
+
+    out: dict[str, float | None] = {}
+    for key, prefix in (("der", "der"), ("der_collar0", "der0")):
+        errors = sum(
+            sums.get(f"{prefix}_{p}") or 0.0 for p in ("missed", "false_alarm", "confusion")
+        )
+        out[key] = ratio(errors, sums.get(f"{prefix}_scored"))
+    for key, short in WER_FAMILY.items():
+        out[key] = ratio(sums.get(f"{short}_errors") or 0, sums.get(f"{short}_length"))
+    return out
+
+
+def sum_units(rows: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    """Counts summed over the scored (not excluded) units, rates of the sums, unit counts."""
+    rows = list(rows)
+    scored = [r for r in rows if r["status"] != "excluded"]
+    sums: dict[str, Any] = {c: sum(r.get(c) or 0 for r in scored) for c in COUNT_COLUMNS}
+    macro = {
+        f"{key}_macro": (sum(r[key] for r in scored if r.get(key) is not None) / n)
+        if (n := sum(1 for r in scored if r.get(key) is not None))
+        else None
+        for key in RATE_COLUMNS
+    }
+    return {
+        "units": len(rows),
+        "excluded": len(rows) - len(scored),
+        "soft_degradation": sum(1 for r in scored if r["status"] == "degraded"),
+        **sums,
+        **rates(sums),
+        **macro,
+    }
+
+
+def group_rows(
+    rows: Sequence[Mapping[str, Any]], key_of: Any
+) -> dict[str, list[Mapping[str, Any]]]:
+    groups: dict[str, list[Mapping[str, Any]]] = {}
+    for row in rows:
+        for key in key_of(row):
+            groups.setdefault(key, []).append(row)
+    return dict(sorted(groups.items()))

@@ -1,0 +1,100 @@
+"""Which units are excluded from the metrics, and which are kept but softly degraded.
+
+**Excluded** (omitted from every metric, counted in ``excluded``), each with its reason:
+
+* ``missing``: the system wrote no output for the unit;
+* ``refused``: the runner marked a refusal or an empty answer (a ``<unit>.refused``
+  file beside the outputs, its text the reason), or the output holds no word while
+  the reference has some;
+* ``unparseable``: the output cannot be read (the message names the line);
+* ``incomplete``: a segment without a speaker, or with end < start;
+* ``language``: the script of the output does not match the unit's language:
+  for Chinese, Japanese or Korean units, under ``MIN_SCRIPT_SHARE`` of the
+  output's letters are Han/kana/Hangul; for other languages, over
+  ``1 - MIN_SCRIPT_SHARE`` are.
+
+**Soft degradation** (kept in the metrics, counted in ``soft_degradation``):
+
+* ``repetition``: some word 3-gram occurs ``REPEAT_COUNT`` (10) times or more and
+  covers at least 30 % of the output's tokens;
+* ``compression``: the output's zlib compression ratio exceeds ``COMPRESSION_RATIO``
+  (2.4, Whisper's hallucination threshold), for outputs of 50 tokens or more;
+* ``one_speaker``: every word is given to one speaker while the reference has several;
+* ``short``: hypothesised speech lasts under ``SHORT_SPEECH`` (30 %) of the reference's.
+"""
+
+from __future__ import annotations
+
+import re
+import zlib
+from collections import Counter
+from collections.abc import Sequence
+
+from msbench.records import Segment
+from msbench.timeline import SpeakerTimeline, to_seconds, total
+
+MIN_SCRIPT_SHARE = 0.1
+REPEAT_COUNT = 10
+REPEAT_COVERAGE = 0.3
+COMPRESSION_RATIO = 2.4
+COMPRESSION_MIN_TOKENS = 50
+SHORT_SPEECH = 0.3
+CJK_LANGUAGES = frozenset({"Chinese", "Japanese", "Korean", "Cantonese", "Mandarin"})
+CJK = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+LETTER = re.compile(r"[^\W\d_]")
+
+
+def structural_problem(segments: Sequence[Segment]) -> str | None:
+    for segment in segments:
+        if not segment.speaker.strip():
+            return f"incomplete: {segment.origin or 'a segment'} has no speaker"
+        if segment.end_time < segment.start_time:
+            return f"incomplete: {segment.origin or 'a segment'} ends before it starts"
+    return None
+
+
+def language_mismatch(text: str, language: str) -> str | None:
+    """The script check (see the module docstring); None when it matches or there is no letter."""
+    letters = LETTER.findall(text)
+    if not letters:
+        return None
+    share = len(CJK.findall(text)) / len(letters)
+    if language in CJK_LANGUAGES and share < MIN_SCRIPT_SHARE:
+        return f"language: {share:.0%} of the letters are CJK in a {language} unit"
+    if language not in CJK_LANGUAGES and share > 1 - MIN_SCRIPT_SHARE:
+        return f"language: {share:.0%} of the letters are CJK in a {language} unit"
+    return None
+
+
+def speech_seconds(segments: Sequence[Segment]) -> float:
+    timeline = SpeakerTimeline.from_segments(
+        (s.speaker, s.start_time, s.end_time) for s in segments
+    )
+    return to_seconds(total(timeline.speech()))
+
+
+def degradations(
+    hypothesis: Sequence[Segment], reference: Sequence[Segment], tokens: Sequence[str]
+) -> list[str]:
+    """The soft-degradation reasons of a unit's output (see the module docstring)."""
+    reasons = []
+    grams = Counter(zip(tokens, tokens[1:], tokens[2:], strict=False))
+    if grams:
+        gram, count = grams.most_common(1)[0]
+        if count >= REPEAT_COUNT and 3 * count >= REPEAT_COVERAGE * len(tokens):
+            reasons.append(f"repetition: {' '.join(gram)!r} {count} times")
+    if len(tokens) >= COMPRESSION_MIN_TOKENS:
+        raw = " ".join(tokens).encode("utf-8")
+        ratio = len(raw) / len(zlib.compress(raw))
+        if ratio > COMPRESSION_RATIO:
+            reasons.append(f"compression: ratio {ratio:.2f} > {COMPRESSION_RATIO}")
+    ref_speakers = {s.speaker for s in reference if s.words}
+    hyp_speakers = {s.speaker for s in hypothesis if s.words}
+    if len(ref_speakers) > 1 and len(hyp_speakers) == 1:
+        reasons.append(
+            f"one_speaker: all words to one speaker, the reference has {len(ref_speakers)}"
+        )
+    t_ref, t_hyp = speech_seconds(reference), speech_seconds(hypothesis)
+    if t_ref > 0 and t_hyp < SHORT_SPEECH * t_ref:
+        reasons.append(f"short: {t_hyp:.1f} s of speech against {t_ref:.1f} s in the reference")
+    return reasons

@@ -1,0 +1,174 @@
+"""One system on a benchmark: every inference unit scored, excluded or flagged (``units.csv``).
+
+A system's outputs are a folder of per-unit files (``<unit_id>.json|.stm|.rttm|.ctm|.txt``,
+any format of :mod:`msbench.scoring.formats`) or one SegLST/STM file whose
+``session_id`` is the unit id (or the recording's session for whole-recording
+units). Times are absolute (recording time) or relative to the unit's start
+(``times: relative``). What each unit's row holds, and why a unit is excluded
+or degraded, is in :mod:`msbench.scoring.checks`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from msbench.errors import InputError
+from msbench.records import Segment
+from msbench.scoring.checks import (
+    degradations,
+    language_mismatch,
+    speech_seconds,
+    structural_problem,
+)
+from msbench.scoring.formats import read_segments
+from msbench.scoring.pair import Scores, score_session
+from msbench.scoring.tokenizer import tokenize
+from msbench.scoring.units import Unit
+
+OUTPUT_SUFFIXES = (".json", ".stm", ".rttm", ".ctm", ".txt", ".TextGrid")
+
+
+@dataclass(frozen=True)
+class SystemSpec:
+    """One entry of the config's ``systems:`` list."""
+
+    name: str
+    system_id: str
+    outputs: Path
+    times: str = "absolute"  # or "relative" to the unit's start
+    format: str | None = None
+
+    @classmethod
+    def from_config(cls, entry: Mapping[str, Any]) -> SystemSpec:
+        return cls(
+            name=entry.get("name") or entry["id"],
+            system_id=entry["id"],
+            outputs=Path(entry["outputs"]),
+            times=entry.get("times", "absolute"),
+            format=entry.get("format"),
+        )
+
+
+class MissingOutput(Exception):
+    """No output for a unit (reason in the message)."""
+
+
+def _unit_file(spec: SystemSpec, unit: Unit) -> Path:
+    refused = spec.outputs / f"{unit.unit_id}.refused"
+    if refused.exists():
+        raise MissingOutput(
+            f"refused: {refused.read_text(encoding='utf-8').strip() or 'marked by the runner'}"
+        )
+    for suffix in OUTPUT_SUFFIXES:
+        path = spec.outputs / f"{unit.unit_id}{suffix}"
+        if path.exists():
+            return path
+    raise MissingOutput(f"missing: no {unit.unit_id}.* in {spec.outputs}")
+
+
+def load_output(spec: SystemSpec, unit: Unit, single_file: list[Segment] | None) -> list[Segment]:
+    """The unit's hypothesis in recording time; InputError when it cannot be read."""
+    if single_file is not None:
+        session = unit.recording_id.split("::", 1)[1]
+        segments = [s for s in single_file if s.session_id in (unit.unit_id, session)]
+        if not segments:
+            raise MissingOutput(f"missing: no segment of {unit.unit_id} in {spec.outputs}")
+    else:
+        segments = read_segments(_unit_file(spec, unit), spec.format, session=unit.unit_id)
+    if spec.times == "relative":
+        segments = [
+            s.with_times(s.start_time + unit.start, s.end_time + unit.start) for s in segments
+        ]
+    return [replace(s, session_id=unit.unit_id) for s in segments]
+
+
+def score_unit(
+    unit: Unit,
+    reference: Sequence[Segment],
+    hypothesis: Sequence[Segment],
+    language: str,
+    settings: Mapping[str, Any],
+) -> tuple[Scores | None, str, list[str]]:
+    """``(scores or None if excluded, exclusion reason, degradation reasons)``."""
+    problem = structural_problem(hypothesis)
+    if problem:
+        return None, problem, []
+    tokenizer = settings["tokenizer"]
+    tokens = [t for s in hypothesis for t in tokenize(s.words, tokenizer)]
+    if not tokens and any(tokenize(s.words, tokenizer) for s in reference):
+        return None, "refused: the output holds no word", []
+    mismatch = language_mismatch(" ".join(tokens), language)
+    if mismatch:
+        return None, mismatch, []
+    reference = [replace(s, session_id=unit.unit_id) for s in reference]
+    scores = score_session(
+        reference,
+        hypothesis,
+        unit.span,
+        unit.unit_id,
+        settings["collar"],
+        settings["tcp_collar"],
+        tokenizer,
+    )
+    return scores, "", degradations(hypothesis, reference, tokens)
+
+
+def unit_row(
+    system: str,
+    unit: Unit,
+    reference: Sequence[Segment],
+    hypothesis: Sequence[Segment] | None,
+    scores: Scores | None,
+    reason: str,
+    degraded: list[str],
+) -> dict[str, Any]:
+    from msbench.scoring.aggregate import score_columns
+
+    row: dict[str, Any] = {
+        "system": system,
+        "unit_id": unit.unit_id,
+        "recording_id": unit.recording_id,
+        "start": unit.start,
+        "end": unit.end,
+        "status": "excluded" if scores is None else ("degraded" if degraded else "scored"),
+        "reason": reason,
+        "degradation": "; ".join(degraded),
+        "ref_speakers": len({s.speaker for s in reference}),
+        "hyp_speakers": len({s.speaker for s in hypothesis}) if hypothesis is not None else None,
+        "t_ref": speech_seconds(reference),
+        "t_hyp": speech_seconds(hypothesis) if hypothesis is not None else None,
+    }
+    if scores is not None:
+        row.update(score_columns(scores))
+    return row
+
+
+def evaluate_units(
+    spec: SystemSpec,
+    units: Sequence[Unit],
+    references: Mapping[str, Sequence[Segment]],
+    languages: Mapping[str, str],
+    settings: Mapping[str, Any],
+) -> list[dict[str, Any]]:
+    """One row per unit, in unit order (see the module docstring)."""
+    from msbench.scoring.units import unit_reference
+
+    single = read_segments(spec.outputs, spec.format) if spec.outputs.is_file() else None
+    rows = []
+    for unit in units:
+        reference = unit_reference(references.get(unit.recording_id, []), unit)
+        hypothesis: list[Segment] | None = None
+        try:
+            hypothesis = load_output(spec, unit, single)
+            scores, reason, degraded = score_unit(
+                unit, reference, hypothesis, languages.get(unit.recording_id, ""), settings
+            )
+        except MissingOutput as missing:
+            scores, reason, degraded = None, str(missing), []
+        except InputError as error:
+            scores, reason, degraded = None, f"unparseable: {error}", []
+        rows.append(unit_row(spec.system_id, unit, reference, hypothesis, scores, reason, degraded))
+    return rows

@@ -1,0 +1,151 @@
+"""References and hypotheses as people have them, read into :class:`msbench.records.Segment`.
+
+Formats, detected from the content (``--ref-format`` / ``--hyp-format`` force one):
+
+``stm``       ``<file> <chnl> <speaker> <start> <end> [<label>] words``
+``seglst``    meeteval SegLST JSON (``session_id, speaker, start_time, end_time, words``)
+``rttm``      ``SPEAKER <file> <chnl> <tbeg> <tdur> ... <name> ...``: speaker times, no words
+``ctm``       ``<file> <speaker> <start> <duration> <word>`` (a speaker column; one word a line)
+``textgrid``  Praat TextGrid, one tier per speaker (references)
+``text``      timestamped text as speech LLMs write it, one line per turn:
+              ``[00:01.20 - 00:04.56] Speaker 1: text`` and close variants (``-->``,
+              ``hh:mm:ss``, ``SPEAKER_01``, ``S1``, ``<spk1>``); a line that does not
+              parse is an error naming the line
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from msbench.errors import InputError
+from msbench.records import Segment
+from msbench.textio import read_text
+from msbench.timeline import exact_sum, parse_seconds
+
+FORMATS = ("stm", "seglst", "rttm", "ctm", "textgrid", "text")
+
+_CLOCK = r"(?:\d+:)?(?:\d+:)?\d+(?:\.\d+)?"
+#: ``[start - end] speaker: text``; the speaker is whatever precedes the first colon.
+TIMESTAMPED_LINE = re.compile(
+    rf"^\s*\[\s*(?P<start>{_CLOCK})\s*(?:-|–|-->|to)\s*(?P<end>{_CLOCK})\s*\]\s*"
+    r"(?P<speaker>[^:：]{1,40}?)\s*[:：]\s*(?P<words>.*)$"
+)
+
+
+def _numeric(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def detect_format(text: str, path: str | Path = "") -> str:
+    """The format of a file's text (see the module docstring)."""
+    stripped = text.lstrip("\ufeff \n\t")
+    if stripped.startswith(("[", "{")) and not TIMESTAMPED_LINE.match(stripped.splitlines()[0]):
+        return "seglst"
+    if 'Object class = "TextGrid"' in text[:300] or str(path).lower().endswith(".textgrid"):
+        return "textgrid"
+    lines = [
+        line.split() for line in text.splitlines() if line.strip() and not line.startswith(";;")
+    ]
+    if not lines:
+        raise InputError(path, "is empty: no segment to score", fix="check the file")
+    if all(f[0] == "SPEAKER" for f in lines):
+        return "rttm"
+    if sum(bool(TIMESTAMPED_LINE.match(" ".join(f))) for f in lines) > len(lines) / 2:
+        return "text"
+    ctm = sum(
+        len(f) in (5, 6) and _numeric(f[2]) and _numeric(f[3]) and not _numeric(f[4]) for f in lines
+    )
+    stm = sum(len(f) >= 5 and _numeric(f[3]) and _numeric(f[4]) for f in lines)
+    if ctm > stm:
+        return "ctm"
+    if stm:
+        return "stm"
+    raise InputError(
+        path,
+        "cannot tell the format",
+        fix=f"pass --ref-format/--hyp-format, one of {', '.join(FORMATS)}",
+    )
+
+
+def read_ctm(path: str | Path, text: str) -> list[Segment]:
+    segments = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        fields = line.split()
+        if not fields or line.startswith(";;"):
+            continue
+        if len(fields) < 5:
+            raise InputError(
+                path,
+                f"CTM line has {len(fields)} fields",
+                where=f"line {number}",
+                fix="<file> <speaker> <start> <duration> <word>",
+            )
+        start = float(fields[2])
+        end = exact_sum(fields[2], fields[3])
+        segments.append(
+            Segment(fields[0], start, end, fields[1], fields[4], f"{path}:line {number}")
+        )
+    return segments
+
+
+def read_timestamped_text(path: str | Path, text: str, session: str) -> list[Segment]:
+    """``[start - end] speaker: words`` lines; blank lines are skipped, anything else fails."""
+    segments = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        match = TIMESTAMPED_LINE.match(line)
+        if match is None:
+            raise InputError(
+                path,
+                f"cannot parse {line.strip()[:80]!r}",
+                where=f"line {number}",
+                fix="expected [mm:ss.ss - mm:ss.ss] Speaker N: text",
+            )
+        start, end = parse_seconds(match["start"]), parse_seconds(match["end"])
+        segments.append(
+            Segment(
+                session,
+                start,
+                end,
+                match["speaker"].strip(),
+                match["words"].strip(),
+                f"{path}:line {number}",
+            )
+        )
+    return segments
+
+
+def read_segments(
+    path: str | Path, fmt: str | None = None, session: str | None = None
+) -> list[Segment]:
+    """Every segment of a file, any format; problems in it raise InputError."""
+    from msbench.adapters import read_annotation_file
+
+    text = read_text(path)
+    fmt = fmt or detect_format(text, path)
+    default_session = session or Path(path).stem
+    if fmt == "ctm":
+        return read_ctm(path, text)
+    if fmt == "text":
+        return read_timestamped_text(path, text, default_session)
+    if fmt not in FORMATS:
+        raise InputError(path, f"unknown format {fmt!r}", fix=f"use one of {', '.join(FORMATS)}")
+    segments = []
+    for annotation in read_annotation_file(path, fmt):
+        if annotation.problems:
+            raise InputError(path, annotation.problems[0])
+        segments += list(annotation.segments)
+    return segments
+
+
+def by_session(segments: list[Segment]) -> dict[str, list[Segment]]:
+    sessions: dict[str, list[Segment]] = {}
+    for segment in segments:
+        sessions.setdefault(segment.session_id, []).append(segment)
+    return sessions

@@ -1,0 +1,51 @@
+"""``msbench leaderboard``: every system's units together: leaderboard and per-condition tables."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+from msbench.stages.options import Arg
+
+
+def run(
+    systems: Annotated[
+        tuple[Path, ...], Arg("each system's evaluation folder (units.csv, summary.json)")
+    ],
+    benchmark: Annotated[Path, Arg("benchmark.csv (labels, source, language, scenario)")],
+    out_dir: Annotated[
+        Path, Arg("folder for leaderboard.{csv,md,json} and by_condition.{csv,md,png}")
+    ],
+) -> None:
+    """Write the leaderboard (official field layout, percent) and the per-condition tables.
+
+    Every rate is a ratio of sums over units; excluded units are counted, not scored.
+    """
+    from msbench.scoring.leaderboard import (
+        CONDITION_COLUMNS,
+        LEADERBOARD_COLUMNS,
+        condition_rows,
+        leaderboard_rows,
+        markdown,
+        plot_conditions,
+    )
+    from msbench.tables import read_table, write_csv
+    from msbench.textio import read_json, write_atomic, write_json
+
+    labels = {str(r["recording_id"]): r for r in read_table(benchmark)}
+    entries, conditions = [], []
+    for folder in sorted(systems):
+        summary = read_json(folder / "summary.json")
+        units = read_table(folder / "units.csv")
+        entries.append((summary["system_id"], summary["system"], units))
+        conditions += condition_rows(summary["system_id"], units, labels)
+    board = leaderboard_rows(entries)
+    write_csv(out_dir / "leaderboard.csv", board, LEADERBOARD_COLUMNS)
+    write_json(
+        out_dir / "leaderboard.json",
+        [{c: row.get(c) for c in LEADERBOARD_COLUMNS} for row in board],
+    )
+    write_atomic(out_dir / "leaderboard.md", markdown(board, LEADERBOARD_COLUMNS[:11]))
+    write_csv(out_dir / "by_condition.csv", conditions, CONDITION_COLUMNS)
+    write_atomic(out_dir / "by_condition.md", markdown(conditions, CONDITION_COLUMNS[:12]))
+    plot_conditions(conditions, out_dir / "by_condition.png")

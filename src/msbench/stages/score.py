@@ -1,0 +1,52 @@
+"""``msbench score``: one reference against one hypothesis; one JSON object on standard output."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+from msbench.stages.options import Arg
+
+FORMATS = ("stm", "seglst", "rttm", "ctm", "textgrid", "text")
+
+
+def run(
+    ref: Annotated[
+        Path, Arg("reference: STM, SegLST, RTTM (DER only), CTM with speakers, TextGrid")
+    ],
+    hyp: Annotated[Path, Arg("hypothesis: STM, SegLST, RTTM, CTM, or timestamped text")],
+    uem: Annotated[
+        Path | None, Arg("UEM: each session's scored span (default: 0 to the last end)")
+    ] = None,
+    collar: Annotated[
+        float, Arg("DER collar, seconds on EACH side of a reference boundary")
+    ] = 0.25,
+    tcp_collar: Annotated[float, Arg("tcpWER collar (s)")] = 5.0,
+    tokenizer: Annotated[
+        str, Arg("text normalisation of both sides", choices=("mixed-v1", "whitespace"))
+    ] = "mixed-v1",
+    ref_format: Annotated[str | None, Arg("force the reference format", choices=FORMATS)] = None,
+    hyp_format: Annotated[str | None, Arg("force the hypothesis format", choices=FORMATS)] = None,
+) -> None:
+    """Score one hypothesis file against one reference file: DER, cpWER, tcpWER, WER as JSON.
+
+    Rates are fractions. DER's collar is a half-width (0.25 = pyannote.metrics'
+    collar=0.5 = the CHiME-7 DASR convention); der_collar0 is always reported.
+    wer is the speaker-agnostic WER (one time-ordered stream per side), orcwer
+    beside it. Totals over sessions are ratios of sums.
+    """
+    from msbench.adapters import read_uem_spans
+    from msbench.scoring.formats import read_segments
+    from msbench.scoring.pair import score_pair
+
+    reference = read_segments(ref, ref_format)
+    hypothesis = read_segments(hyp, hyp_format)
+    spans = read_uem_spans(str(uem)) if uem else None
+    print(
+        json.dumps(
+            score_pair(reference, hypothesis, spans, collar, tcp_collar, tokenizer),
+            ensure_ascii=False,
+            indent=2,
+        )
+    )
