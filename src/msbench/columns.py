@@ -101,7 +101,7 @@ POOL_EXCLUDED_COLUMNS = ("recording_id", "pool_code", "pool_reason")
 
 #: Scoring counts (msbench.scoring.aggregate): DER seconds and WER-family token counts.
 DER_PARTS = ("missed", "false_alarm", "confusion", "scored")
-WER_FAMILY = {"cpwer": "cp", "tcpwer": "tcp", "wer": "wer", "orcwer": "orc"}
+WER_FAMILY = {"cpwer": "cp", "tcpwer": "tcp", "wer": "wer", "tcorcwer": "tcorc"}
 WER_PARTS = ("errors", "length", "substitutions", "insertions", "deletions")
 SCORE_COUNT_COLUMNS = (
     *(f"der_{p}" for p in DER_PARTS),

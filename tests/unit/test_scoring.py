@@ -196,7 +196,7 @@ REF = [
 def test_perfect_hypothesis_scores_zero_everywhere():
     hyp = [seg({"A": "x", "B": "y"}[s.speaker], s.start_time, s.end_time, s.words) for s in REF]
     scores = score_pair(REF, hyp)
-    assert all(scores[k]["error_rate"] == 0.0 for k in ("cpwer", "tcpwer", "wer", "orcwer"))
+    assert all(scores[k]["error_rate"] == 0.0 for k in ("cpwer", "tcpwer", "wer", "tcorcwer"))
     assert scores["der"]["error_rate"] == 0.0 and scores["der_collar0"]["error_rate"] == 0.0
 
 
@@ -213,7 +213,7 @@ def test_planted_errors_give_their_counts():
     # x = [one zz three four extra] (2 S, 1 D); B = [five six seven] vs y = [five seven eight
     # nine] (1 D, 2 I): 6 errors, where the speaker-agnostic WER sees the 3 planted
     assert cp["errors"] == 6 and cp["length"] == 9
-    assert scores["orcwer"]["errors"] == 3
+    assert scores["tcorcwer"]["errors"] == 3
 
 
 def test_cpwer_and_tcpwer_equal_meeteval_command_line(tmp_path: Path):
@@ -250,14 +250,14 @@ def test_cpwer_and_tcpwer_equal_meeteval_command_line(tmp_path: Path):
 
 
 def test_demo_reference_against_its_own_ctm_words():
-    """Real AMI words: the CTM is the STM's words, so cpWER and ORC-WER are 0."""
+    """Real AMI words: the CTM is the STM's words, so cpWER and tcORC-WER are 0."""
     folder = require_shared(SHARED_DATA / "ami-30s-words" / "per-clip")
     scores = score_pair(
         read_segments(folder / "dev00.stm"), read_segments(folder / "dev00.ctm"), {"dev00": (0, 30)}
     )
     assert (
         scores["cpwer"]["errors"] == 0
-        and scores["orcwer"]["errors"] == 0
+        and scores["tcorcwer"]["errors"] == 0
         and scores["cpwer"]["length"] == 65
     )
 

@@ -2,7 +2,7 @@
 
 Leaderboard rows: ``system_id, system, der, cpwer, tcpwer, wer`` in percent
 (2 decimals, as the release), ``excluded``, ``soft_degradation``, then msbench's
-additions: ``der_collar0``, ``orcwer``, the macro averages (``*_macro``,
+additions: ``der_collar0``, ``tcorcwer``, the macro averages (``*_macro``,
 labelled as such: means of per-unit rates) and the raw sums the ratios come
 from. Rows are sorted by ``wer`` (as the release), then ``system_id``.
 
@@ -22,7 +22,7 @@ from msbench.scoring.aggregate import COUNT_COLUMNS, RATE_COLUMNS, group_rows, s
 
 LEADERBOARD_COLUMNS = (
     "system_id", "system", "der", "cpwer", "tcpwer", "wer", "excluded", "soft_degradation",
-    "units", "der_collar0", "orcwer", *(f"{k}_macro" for k in RATE_COLUMNS), *COUNT_COLUMNS,
+    "units", "der_collar0", "tcorcwer", *(f"{k}_macro" for k in RATE_COLUMNS), *COUNT_COLUMNS,
 )  # fmt: skip
 CONDITION_COLUMNS = (
     "system",

@@ -3,7 +3,7 @@
 The JSON keys are a contract (scripts, the README and tests read them):
 ``der`` and ``der_collar0`` {``error_rate``, ``missed``, ``false_alarm``,
 ``confusion``, ``scored`` (s), ``collar`` (half-width, s)}; ``cpwer``,
-``tcpwer``, ``wer``, ``orcwer`` {``error_rate``, ``errors``, ``length``,
+``tcpwer``, ``wer``, ``tcorcwer`` {``error_rate``, ``errors``, ``length``,
 ``substitutions``, ``insertions``, ``deletions``}; ``tokenizer`` {name,
 version}; ``sessions``: one entry per session with the same fields. Rates are
 fractions. Totals are ratios of sums over sessions (never means of rates).
@@ -31,7 +31,7 @@ from msbench.scoring.wer import (
     timing_conventions,
 )
 
-WER_KEYS = ("cpwer", "tcpwer", "wer", "orcwer")
+WER_KEYS = ("cpwer", "tcpwer", "wer", "tcorcwer")
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,7 @@ def add_scores(items: Sequence[Scores]) -> Scores | None:
     words = None
     if worded:
         sums = {key: sum((getattr(w, key) for w in worded), NO_ERRORS) for key in WER_KEYS}
-        words = SessionWer(sums["cpwer"], sums["tcpwer"], sums["wer"], sums["orcwer"], ())
+        words = SessionWer(sums["cpwer"], sums["tcpwer"], sums["wer"], sums["tcorcwer"], ())
     return Scores(der, der0, words)
 
 

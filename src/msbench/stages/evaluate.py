@@ -10,7 +10,7 @@ from msbench.stages.options import Arg, ConfigPath, SettingsJson, resolve_settin
 
 UNIT_RESULT_COLUMNS = (
     "system", "unit_id", "recording_id", "start", "end", "status", "reason", "degradation",
-    "der", "der_collar0", "cpwer", "tcpwer", "wer", "orcwer",
+    "der", "der_collar0", "cpwer", "tcpwer", "wer", "tcorcwer",
     "ref_speakers", "hyp_speakers", "t_ref", "t_hyp",
 )  # fmt: skip
 
@@ -87,7 +87,7 @@ def run(
         "cpwer",
         "tcpwer",
         "wer",
-        "orcwer",
+        "tcorcwer",
         *COUNT_COLUMNS,
     )
     write_csv(out_dir / "recordings.csv", recordings, columns)

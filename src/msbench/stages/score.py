@@ -33,7 +33,7 @@ def run(
 
     Rates are fractions. DER's collar is a half-width (0.25 = pyannote.metrics'
     collar=0.5 = the CHiME-7 DASR convention); der_collar0 is always reported.
-    wer is the speaker-agnostic WER (one time-ordered stream per side), orcwer
+    wer is the speaker-agnostic WER (one time-ordered stream per side), tcorcwer
     beside it. Totals over sessions are ratios of sums.
     """
     from msbench.adapters import read_uem_spans
