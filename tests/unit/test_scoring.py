@@ -312,3 +312,42 @@ def test_soft_degradation_rules():
         )
         == []
     )
+
+
+def test_a_system_folder_with_every_kind_of_bad_unit(tmp_path: Path):
+    """Missing, refused, unparseable, incomplete, wrong language, repetitive: each its status."""
+    from msbench.scoring.evaluate import SystemSpec, evaluate_units
+
+    units = [Unit(f"c__s{k}", f"c::s{k}", 0.0, 8.0) for k in range(7)]
+    references = {u.recording_id: REF for u in units}
+    out = tmp_path / "sys"
+    out.mkdir()
+    good = "".join(f"[{s.start_time} - {s.end_time}] {s.speaker}: {s.words}\n" for s in REF)
+    (out / "c__s0.txt").write_text(good)
+    (out / "c__s2.refused").write_text("the model declined\n")
+    (out / "c__s3.txt").write_text("[0.0 - 3.0] A: one two\nSorry, I cannot help with that.\n")
+    (out / "c__s4.stm").write_text("c__s4 1 A 3.0 2.0 one two\n")
+    (out / "c__s5.txt").write_text("[0.0 - 8.0] A: 这是中文的输出内容\n")
+    (out / "c__s6.txt").write_text(
+        "[0.0 - 8.0] A: " + "all right then " * 12 + "\n[2 - 5] B: five six seven\n"
+    )
+    settings = {"collar": 0.25, "tcp_collar": 5.0, "tokenizer": "mixed-v1"}
+    rows = evaluate_units(
+        SystemSpec("sys", "sys", out),
+        units,
+        references,
+        {u.recording_id: "English" for u in units},
+        settings,
+    )
+    status = {r["unit_id"]: (r["status"], r["reason"].split(":")[0]) for r in rows}
+    assert status == {
+        "c__s0": ("scored", ""),
+        "c__s1": ("excluded", "missing"),
+        "c__s2": ("excluded", "refused"),
+        "c__s3": ("excluded", "unparseable"),
+        "c__s4": ("excluded", "unparseable"),
+        "c__s5": ("excluded", "language"),
+        "c__s6": ("degraded", ""),
+    }
+    assert rows[0]["cpwer"] == 0.0 and "line 2" in rows[3]["reason"]
+    assert rows[6]["degradation"].startswith("repetition")

@@ -40,6 +40,7 @@ class SystemSpec:
     outputs: Path
     times: str = "absolute"  # or "relative" to the unit's start
     format: str | None = None
+    text_pattern: str | None = None  # line regex of timestamped text (named groups)
 
     @classmethod
     def from_config(cls, entry: Mapping[str, Any]) -> SystemSpec:
@@ -49,6 +50,7 @@ class SystemSpec:
             outputs=Path(entry["outputs"]),
             times=entry.get("times", "absolute"),
             format=entry.get("format"),
+            text_pattern=entry.get("text_pattern"),
         )
 
 
@@ -77,7 +79,8 @@ def load_output(spec: SystemSpec, unit: Unit, single_file: list[Segment] | None)
         if not segments:
             raise MissingOutput(f"missing: no segment of {unit.unit_id} in {spec.outputs}")
     else:
-        segments = read_segments(_unit_file(spec, unit), spec.format, session=unit.unit_id)
+        path = _unit_file(spec, unit)
+        segments = read_segments(path, spec.format, unit.unit_id, spec.text_pattern)
     if spec.times == "relative":
         segments = [
             s.with_times(s.start_time + unit.start, s.end_time + unit.start) for s in segments

@@ -93,13 +93,20 @@ def read_ctm(path: str | Path, text: str) -> list[Segment]:
     return segments
 
 
-def read_timestamped_text(path: str | Path, text: str, session: str) -> list[Segment]:
-    """``[start - end] speaker: words`` lines; blank lines are skipped, anything else fails."""
+def read_timestamped_text(
+    path: str | Path, text: str, session: str, pattern: str | None = None
+) -> list[Segment]:
+    """``[start - end] speaker: words`` lines; blank lines are skipped, anything else fails.
+
+    ``pattern`` replaces the line pattern: a regular expression with the named
+    groups ``start``, ``end``, ``speaker`` and ``words`` (a system's ``text_pattern``).
+    """
+    line_pattern = re.compile(pattern) if pattern else TIMESTAMPED_LINE
     segments = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
-        match = TIMESTAMPED_LINE.match(line)
+        match = line_pattern.match(line)
         if match is None:
             raise InputError(
                 path,
@@ -121,19 +128,36 @@ def read_timestamped_text(path: str | Path, text: str, session: str) -> list[Seg
     return segments
 
 
+#: A system output's file name ending says its format (before any content detection).
+SUFFIX_FORMATS = {
+    ".txt": "text",
+    ".ctm": "ctm",
+    ".stm": "stm",
+    ".rttm": "rttm",
+    ".textgrid": "textgrid",
+}
+
+
 def read_segments(
-    path: str | Path, fmt: str | None = None, session: str | None = None
+    path: str | Path,
+    fmt: str | None = None,
+    session: str | None = None,
+    pattern: str | None = None,
 ) -> list[Segment]:
-    """Every segment of a file, any format; problems in it raise InputError."""
+    """Every segment of a file, any format; problems in it raise InputError.
+
+    The format is ``fmt``, else the one the file name's ending says
+    (:data:`SUFFIX_FORMATS`), else detected from the content.
+    """
     from msbench.adapters import read_annotation_file
 
     text = read_text(path)
-    fmt = fmt or detect_format(text, path)
+    fmt = fmt or SUFFIX_FORMATS.get(Path(path).suffix.lower()) or detect_format(text, path)
     default_session = session or Path(path).stem
     if fmt == "ctm":
         return read_ctm(path, text)
     if fmt == "text":
-        return read_timestamped_text(path, text, default_session)
+        return read_timestamped_text(path, text, default_session, pattern)
     if fmt not in FORMATS:
         raise InputError(path, f"unknown format {fmt!r}", fix=f"use one of {', '.join(FORMATS)}")
     segments = []
