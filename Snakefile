@@ -26,6 +26,7 @@ include: "workflow/rules/collect.smk"
 include: "workflow/rules/benchmark.smk"
 include: "workflow/rules/manifests.smk"
 include: "workflow/rules/evaluation.smk"
+include: "workflow/rules/audit.smk"
 
 
 RUN_STARTED = time.time()
@@ -44,5 +45,6 @@ rule all:
     input:
         rules.overview.output,
         evaluation_outputs(),
+        audit_outputs(),
         rules.select.output,
         rules.collect.output,

@@ -23,6 +23,7 @@ import pytest
 from msbench.stages import (
     COMMANDS,
     acoustic,
+    audit,
     bin,
     collect,
     describe,
@@ -36,7 +37,7 @@ from msbench.stages import (
     select,
     summary,
 )
-from tests.helpers.paths import DEMO, SHARED_MODELS, require_shared
+from tests.helpers.paths import DEMO, SHARED_DATA, SHARED_MODELS, require_shared
 from tests.helpers.systems import reference_units, write_system
 
 SETTINGS = {
@@ -102,6 +103,7 @@ def _cases(base: Path, sheet: Path, settings: str) -> dict[str, Case]:
         DEMO / "two-speaker/annotations/sample.rttm",
     )
     system = json.dumps({"id": "oracle", "outputs": str(base / "oracle")})
+    release = SHARED_DATA / "msbench-release" / "metadata.jsonl"
     uem = DEMO / "ami/annotations/development.uem"
     s = ["--settings", settings]
     return {
@@ -169,6 +171,11 @@ def _cases(base: Path, sheet: Path, settings: str) -> dict[str, Case]:
             lambda out: leaderboard.run((base / "eval/oracle",), manifest, out / "eval"),
             lambda out: ["leaderboard", "--systems", str(base / "eval/oracle"), "--benchmark", str(manifest), "--out-dir", str(out / "eval")],
             ("eval/leaderboard.csv", "eval/leaderboard.json", "eval/leaderboard.md", "eval/by_condition.csv"),
+        ),
+        "audit": Case(
+            lambda out: audit.run(release, base / "m/recordings.csv", out / "audit"),
+            lambda out: ["audit", "--release", str(release), "--features", str(base / "m/recordings.csv"), "--out-dir", str(out / "audit")],
+            ("audit/audit.csv", "audit/audit_summary.csv", "audit/audit.json", "audit/audit.md"),
         ),
     }  # fmt: skip
 

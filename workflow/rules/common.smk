@@ -79,3 +79,8 @@ def evaluation_outputs():
     if not SYSTEMS:
         return []
     return rules.leaderboard.output
+
+
+def audit_outputs():
+    """The audit when `release:` names a published metadata.jsonl (nothing otherwise)."""
+    return rules.audit.output if config["release"] else []

@@ -22,4 +22,5 @@ COMMANDS = {
     "score": "msbench.stages.score",
     "evaluate": "msbench.stages.evaluate",
     "leaderboard": "msbench.stages.leaderboard",
+    "audit": "msbench.stages.audit",
 }
