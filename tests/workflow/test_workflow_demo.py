@@ -11,6 +11,7 @@ import pytest
 
 from msbench.columns import OFFICIAL_FIELDS
 from tests.helpers.fixtures import rttm_line
+from tests.helpers.paths import SHARED_DATA, require_shared
 from tests.helpers.systems import reference_units, write_system
 from tests.helpers.workflow import DEMO_SHEET, copy_workflow, manifest_bytes, snakemake
 
@@ -159,6 +160,16 @@ def test_two_systems_give_a_two_row_leaderboard_with_the_planted_errors(demo_run
     conditions = read_csv(demo_run / "results/evaluation/by_condition.csv")
     assert {row["group"] for row in conditions} >= {"P", "O", "S", "T", "N", "source_dataset"}
     assert (demo_run / "results/evaluation/by_condition.png").stat().st_size > 10_000
+
+
+def test_the_audit_rule_runs_when_a_release_is_configured(demo_run: Path):
+    release = require_shared(SHARED_DATA / "msbench-release" / "metadata.jsonl")
+    config = demo_run / "release.yaml"
+    config.write_text(f"release: {release}\n")
+    snakemake(demo_run, "--cores", "1", configfiles=(str(config),))
+    report = json.loads((demo_run / "results/audit/audit.json").read_text())
+    # the demo's AMI clips are not release recordings: nothing joins, all 99 are named as missing
+    assert report["joined"] == 0 and len(report["release_ids_missing"]) == 99
 
 
 def test_a_failing_step_says_why_on_the_terminal(demo_run: Path):
