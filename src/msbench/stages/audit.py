@@ -41,6 +41,17 @@ def _similarity_study(
     return study(items, published, variants, resolved, space.axis("S").label)
 
 
+def audit_markdown(joined: Any, per_axis: list[dict[str, Any]], rows: list[dict[str, Any]]) -> str:
+    """The summary table per axis, then every recording's row."""
+    from msbench.audit import COMPARISON_COLUMNS
+    from msbench.scoring.leaderboard import markdown
+
+    columns = ["axis", "field", "joined", "computed", "values_agree", "labels_agree"]
+    columns += ["median_abs_diff", "max_abs_diff", "spearman"]
+    text = f"{len(joined.joined)} recordings joined, {len(joined.missing)} release ids missing.\n\n"
+    return text + markdown(per_axis, columns) + "\n" + markdown(rows, COMPARISON_COLUMNS)
+
+
 def run(
     release: Annotated[Path, Arg("the release's metadata.jsonl (official field names)")],
     features: Annotated[
@@ -68,7 +79,6 @@ def run(
     from msbench.audit import COMPARISON_COLUMNS, compare, join, reranked_noise, summary
     from msbench.audit_figure import plot_audit
     from msbench.benchmark.conditions import build_condition_space
-    from msbench.scoring.leaderboard import markdown
     from msbench.tables import read_table, write_csv
     from msbench.textio import write_atomic, write_json
 
@@ -88,18 +98,5 @@ def run(
         "similarity_variants": _similarity_study(ingested, joined, resolved, space),
     }
     write_json(out_dir / "audit.json", report)
-    columns = [
-        "axis",
-        "field",
-        "joined",
-        "computed",
-        "values_agree",
-        "labels_agree",
-        "median_abs_diff",
-        "max_abs_diff",
-        "spearman",
-    ]
-    text = f"{len(joined.joined)} recordings joined, {len(joined.missing)} release ids missing.\n\n"
-    text += markdown(per_axis, columns) + "\n" + markdown(rows, COMPARISON_COLUMNS)
-    write_atomic(out_dir / "audit.md", text)
+    write_atomic(out_dir / "audit.md", audit_markdown(joined, per_axis, rows))
     plot_audit(rows, space, out_dir / "audit.png")
