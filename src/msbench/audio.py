@@ -46,7 +46,34 @@ def probe_audio(path: str | Path) -> AudioInfo:
         ) from error
     if info.frames <= 0 or info.samplerate <= 0:
         raise InputError(path, "audio file holds no samples", fix="re-encode the file")
+    decode_check(audio, int(info.frames))
     return AudioInfo(str(path), int(info.frames), int(info.samplerate), int(info.channels))
+
+
+def decode_check(path: Path, frames: int, block: int = 1 << 20) -> None:
+    """Decode the whole file, in blocks (cheap next to the models): a truncated FLAC fails here.
+
+    Raises InputError when the file does not decode to the length its header states.
+    """
+    import soundfile
+
+    decoded = 0
+    try:
+        with soundfile.SoundFile(str(path)) as stream:
+            for chunk in stream.blocks(blocksize=block, dtype="float32", always_2d=True):
+                decoded += len(chunk)
+    except (RuntimeError, soundfile.LibsndfileError) as error:
+        raise InputError(
+            path,
+            f"audio does not decode to its end ({error}; {decoded} of {frames} frames read)",
+            fix="re-encode or re-download the file",
+        ) from error
+    if decoded < frames:
+        raise InputError(
+            path,
+            f"audio ends early: {decoded} of the {frames} frames its header states",
+            fix="re-encode or re-download the file",
+        )
 
 
 def read_channel(

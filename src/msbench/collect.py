@@ -56,6 +56,8 @@ def left_out_by_code(
 def run_summary(recordings: list[dict[str, Any]], rejections: list[Rejection]) -> dict[str, Any]:
     """Counts that show nothing was lost: characterized + rejected = everything seen."""
     return {
+        "recordings_in": len(recordings) + len(rejections),
+        "equation": "recordings_in = recordings_characterized + recordings_rejected",
         "recordings_characterized": len(recordings),
         "recordings_eligible": sum(1 for r in recordings if r["eligible"]),
         "recordings_ineligible": sum(1 for r in recordings if not r["eligible"]),

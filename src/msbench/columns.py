@@ -79,6 +79,7 @@ ACOUSTIC_COLUMNS = (
     "clipping_fraction",
     "source_sample_rate",
     "acoustic_notes",
+    "integrity_flags",
 )
 REJECTED_COLUMNS = ("recording_id", "source_dataset", "stage", "code", "file", "reason")
 
@@ -147,6 +148,7 @@ _TEXT = (
     *AXES,
     "replaces",
     "acoustic_notes",
+    "integrity_flags",
     "ineligible_codes",
     "ineligible_reasons",
     "words",

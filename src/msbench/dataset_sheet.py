@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import csv
 import glob
+import re
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
@@ -73,6 +74,24 @@ class SourceSpec:
                 fix="make `audio` in the dataset sheet match one file per session",
             )
         return matches[0] if matches else path
+
+    def audio_sessions(self) -> dict[str, str]:
+        """Every session that has an audio file matching the ``audio`` pattern (session -> path)."""
+        if "{session}" not in self.audio:
+            return {}
+        before, _, after = self.audio.partition("{session}")
+        pattern = re.compile(
+            re.escape(before).replace(r"\*", "[^/]*")
+            + "(?P<session>[^/]+?)"
+            + re.escape(after).replace(r"\*", "[^/]*")
+            + "$"
+        )
+        found: dict[str, str] = {}
+        for path in expand_glob(self.audio.replace("{session}", "*")):
+            match = pattern.match(path)
+            if match:
+                found.setdefault(match["session"], path)
+        return found
 
     def root_folder(self) -> str:
         """The fixed folder that ``annotations`` starts with (before any glob character)."""

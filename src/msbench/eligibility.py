@@ -11,6 +11,7 @@ where                  code               meaning
 ``recordings.csv``     ``t_undefined``        no non-overlapping speaker change
 ``recordings.csv``     ``s_undefined``        fewer than two speakers with clean speech
 ``recordings.csv``     ``n_undefined``        no DNSMOS/NISQA scores
+``recordings.csv``     ``audio_integrity``    dropouts, heavy clipping or DC offset (integrity_flags)
 ``recordings.csv``     ``unlabelled``         no label on an axis (value missing or outside every range)
 pool (``pool_code``)   ``qc_rejected``        failed quality control (``selection.qc_rejected``)
 pool                   ``ineligible``         one of the ineligibility codes above
@@ -37,6 +38,7 @@ FEW_SPEAKERS = "few_speakers"
 T_UNDEFINED = "t_undefined"
 S_UNDEFINED = "s_undefined"
 N_UNDEFINED = "n_undefined"
+AUDIO_INTEGRITY = "audio_integrity"
 UNLABELLED = "unlabelled"
 QC_REJECTED = "qc_rejected"
 INELIGIBLE = "ineligible"
@@ -96,6 +98,8 @@ def ineligibility(
         )
     if row.get("noise_difficulty") is None:
         reasons.append(Reason(N_UNDEFINED, "N undefined: no DNSMOS/NISQA scores"))
+    if row.get("integrity_flags"):
+        reasons.append(Reason(AUDIO_INTEGRITY, f"audio integrity: {row['integrity_flags']}"))
     return reasons
 
 

@@ -24,8 +24,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from msbench.adapters import read_source_annotations, read_uem_spans
+from msbench.adapters.common import session_from_filename
 from msbench.audio import probe_audio
-from msbench.dataset_sheet import SourceSpec
+from msbench.dataset_sheet import SourceSpec, expand_glob
 from msbench.errors import InputError
 from msbench.records import Recording, Rejection, Segment, SessionAnnotation, recording_id
 
@@ -68,6 +69,7 @@ class IngestResult:
     recordings: list[IngestedRecording] = field(default_factory=list)
     rejections: list[Rejection] = field(default_factory=list)
     reasons: Counter[str] = field(default_factory=Counter)  # short reason -> rejections
+    warnings: list[str] = field(default_factory=list)
 
     def summary(self, source: str) -> str:
         """One line: recordings in, accepted, rejected by reason."""
@@ -75,6 +77,21 @@ class IngestResult:
         why = ", ".join(f"{reason}: {n}" for reason, n in sorted(self.reasons.items()))
         rejected = f"{len(self.rejections)} rejected" + (f" ({why})" if why else "")
         return f"source {source}: {total} in, {len(self.recordings)} accepted, {rejected}"
+
+
+def invalid_session_id(session: str) -> str:
+    """Why a session id cannot name a recording ('' when it can).
+
+    >>> invalid_session_id("M_R003S01C01"), invalid_session_id("a::b")[:34]
+    ('', "session id 'a::b' contains '::' (t")
+    """
+    if "::" in session:
+        return f"session id {session!r} contains '::' (the id separator): rename the session"
+    if "/" in session or "\\" in session or session in (".", "..") or session.startswith(".."):
+        return f"session id {session!r} contains a path part: rename the session"
+    if not session.strip():
+        return "empty session id: give the session a name"
+    return ""
 
 
 def short_reason(problem: str) -> str:
@@ -219,6 +236,23 @@ def _ingest_session(
     return IngestedRecording(recording, segments, transcript, tuple(notes))
 
 
+def _check_source_files(spec: SourceSpec, annotated: set[str], result: IngestResult) -> None:
+    """Audio files without an annotation are rejected by name; a transcripts glob that
+    matches nothing is a warning."""
+    if spec.transcripts and not expand_glob(spec.transcripts):
+        result.warnings.append(
+            f"source {spec.name}: no transcript file matches {spec.transcripts!r} "
+            "(fix `transcripts` in the dataset sheet): the utterances have no words"
+        )
+    for session, path in sorted(spec.audio_sessions().items()):
+        if session not in annotated:
+            reason = f"{path}: audio without an annotation (no session {session!r} in {spec.annotations!r})"
+            result.rejections.append(
+                Rejection(recording_id(spec.name, session), spec.name, path, reason, "ingest")
+            )
+            result.reasons["audio without annotation"] += 1
+
+
 def ingest_source(spec: SourceSpec, settings: IngestSettings | None = None) -> IngestResult:
     settings = settings or IngestSettings()
     result = IngestResult()
@@ -230,8 +264,10 @@ def ingest_source(spec: SourceSpec, settings: IngestSettings | None = None) -> I
         except InputError as uem_error:
             file_errors.append(uem_error)
     for file_error in file_errors:
+        # a file that yields no session: its row is named after the file (one session a file)
+        rec_id = recording_id(spec.name, session_from_filename(file_error.path))
         result.rejections.append(
-            Rejection("", spec.name, file_error.path, str(file_error), "ingest")
+            Rejection(rec_id, spec.name, file_error.path, str(file_error), "ingest")
         )
         result.reasons[short_reason(file_error.problem)] += 1
 
@@ -239,9 +275,17 @@ def ingest_source(spec: SourceSpec, settings: IngestSettings | None = None) -> I
     for session in sessions:
         occurrences[session.session_id].append(session)
 
+    # sessions already accounted for: annotated ones, and those named by a rejected file
+    accounted = set(occurrences) | {session_from_filename(e.path) for e in file_errors}
+    _check_source_files(spec, accounted, result)
     for session_id in sorted(occurrences):
         found = occurrences[session_id]
         rec_id = recording_id(spec.name, session_id)
+        bad_id = invalid_session_id(session_id)
+        if bad_id:
+            result.rejections.append(Rejection(rec_id, spec.name, found[0].file, bad_id, "ingest"))
+            result.reasons["invalid session id"] += 1
+            continue
         if len(found) > 1:
             files = ", ".join(sorted({s.file for s in found}))
             reason = (

@@ -3,10 +3,12 @@
 Decoding order for annotation files (AISHELL-4 and AliMeeting TextGrids come as
 UTF-8 or UTF-16, with or without a byte-order mark):
 
-1. an explicit ``encoding`` from the dataset sheet, if given;
-2. a byte-order mark: UTF-8-SIG, UTF-16 LE/BE, UTF-32 LE/BE;
-3. UTF-16 without a BOM, recognised by NUL bytes in every other position;
-4. strict UTF-8.
+1. a byte-order mark: UTF-8-SIG, UTF-16 LE/BE, UTF-32 LE/BE;
+2. UTF-16 without a BOM, recognised by NUL bytes in every other position;
+3. strict UTF-8;
+4. only where UTF-8 fails, the legacy ``encoding`` of the dataset sheet (``gbk``),
+   so that a source holding both UTF-8 and GBK files decodes each correctly
+   (applied to every file, GBK garbles the UTF-8 ones: ``MÉO069`` -> ``M脡O069``).
 
 Anything else is an unknown encoding and raises :class:`InputError` naming the
 first undecodable byte and its line, never a silent replacement.
@@ -52,16 +54,17 @@ def _bomless_utf16(data: bytes) -> str | None:
 
 def decode_text(data: bytes, path: str | Path, encoding: str | None = None) -> str:
     """Decode annotation bytes following the module's decoding order."""
-    body = data
-    if encoding:
-        chosen = encoding
-    else:
-        chosen = ""
-        for bom, name in _BOMS:
-            if data.startswith(bom):
-                chosen, body = name, data[len(bom) :]
-                break
-        chosen = chosen or _bomless_utf16(data) or "utf-8"
+    body, chosen = data, ""
+    for bom, name in _BOMS:
+        if data.startswith(bom):
+            chosen, body = name, data[len(bom) :]
+            break
+    chosen = chosen or _bomless_utf16(data) or "utf-8"
+    if encoding and chosen == "utf-8":
+        try:
+            return body.decode("utf-8")
+        except UnicodeDecodeError:
+            chosen = encoding  # the legacy encoding, only where UTF-8 fails
     try:
         return body.decode(chosen)
     except LookupError as error:

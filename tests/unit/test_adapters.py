@@ -52,11 +52,15 @@ def test_rttm_negative_duration_names_line(tmp_path: Path):
     assert "neg.rttm:line 1" in session.problems[0] and "negative-length" in session.problems[0]
 
 
-def test_rttm_truncated_line_is_a_file_error(tmp_path: Path):
+def test_rttm_truncated_line_rejects_only_its_session(tmp_path: Path):
     path = tmp_path / "bad.rttm"
-    path.write_text("SPEAKER a 1 0.0\n", encoding="utf-8")
-    with pytest.raises(InputError, match=r"bad.rttm:line 1: RTTM line has 4 fields"):
-        read_rttm(path)
+    path.write_text(
+        rttm_line("b", 0, 1, "X") + "SPEAKER a 1 0.0\n" + rttm_line("a", 2, 1, "Y"),
+        encoding="utf-8",
+    )
+    b, a = read_rttm(path)
+    assert b.problems == () and len(b.segments) == 1
+    assert "bad.rttm:line 2: RTTM line has 4 fields" in a.problems[0]
 
 
 def test_uem_and_stm(tmp_path: Path):

@@ -53,13 +53,22 @@ def test_describe_textgrid_uses_xmax_for_duration(tmp_path: Path):
     assert row["speaker_switch_q25"] == 2.0
 
 
-def test_bad_file_is_one_clear_error(tmp_path: Path):
+def test_bad_line_is_named_and_its_session_would_be_rejected(tmp_path: Path):
     path = tmp_path / "broken.rttm"
     path.write_text("SPEAKER x 1 oops\n")
     result = msbench("describe", str(path))
-    assert result.returncode == 2
-    assert "broken.rttm:line 1: RTTM line has 4 fields" in result.stderr
-    assert "Traceback" not in result.stderr
+    assert result.returncode == 0 and "Traceback" not in result.stderr
+    (row,) = map(json.loads, result.stdout.splitlines())
+    assert row["rejected"] is True
+    assert "broken.rttm:line 1: RTTM line has 4 fields" in row["problems"][0]
+
+
+def test_unreadable_file_is_one_clear_error(tmp_path: Path):
+    path = tmp_path / "broken.rttm"
+    path.write_bytes(b"SPEAKER x 1 0 1 <NA> <NA> \xff\xfe\x00A <NA> <NA>\n")
+    result = msbench("describe", str(path))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "broken.rttm:line 1: cannot decode byte" in result.stderr
 
 
 RELEASE = SHARED_DATA / "msbench-release"

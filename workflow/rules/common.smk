@@ -14,9 +14,10 @@ wildcard_constraints:
     source="|".join(SOURCES),
 
 
-def annotation_files(wildcards):
-    """Annotation files of one source: editing one re-runs that source only."""
-    return find_source(SOURCE_SPECS, wildcards.source).annotation_files()
+def source_files(wildcards):
+    """Annotation and audio files of one source: editing, adding or restoring one re-runs it."""
+    spec = find_source(SOURCE_SPECS, wildcards.source)
+    return spec.annotation_files() + sorted(spec.audio_sessions().values())
 
 
 def per_source(pattern):

@@ -5,7 +5,7 @@ checkpoint ingest:
     """
     input:
         sheet=config["datasets"],
-        annotations=annotation_files,
+        files=source_files,
     output:
         recordings="results/ingest/{source}/recordings.jsonl",
         rejected="results/ingest/{source}/rejected.jsonl",

@@ -108,11 +108,21 @@ def read_source_annotations(
     for path in files:
         try:
             if spec.adapter == "lhotse":
-                sessions.extend(read_lhotse(path, spec.recordings or None))
+                found = read_lhotse(path, spec.recordings or None)
             else:
-                sessions.extend(READERS[spec.adapter](path, encoding))
+                found = READERS[spec.adapter](path, encoding)
         except InputError as error:
             errors.append(error)
+            continue
+        if not found:
+            errors.append(
+                InputError(
+                    path,
+                    f"holds no session (empty, or not a {spec.adapter} file)",
+                    fix=f"check the file, or the `adapter` of source {spec.name!r}",
+                )
+            )
+        sessions.extend(found)
     transcripts: dict[str, tuple[Segment, ...]] = {}
     if spec.transcripts:
         try:

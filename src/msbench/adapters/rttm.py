@@ -32,12 +32,14 @@ def read_rttm(path: str | Path, encoding: str | None = None) -> list[SessionAnno
         if fields[0] != "SPEAKER":
             continue
         if len(fields) < 8:
-            raise InputError(
-                path,
-                f"RTTM line has {len(fields)} fields, expected 10",
-                where=f"line {number}",
-                fix="SPEAKER <file> <chnl> <tbeg> <tdur> <NA> <NA> <name> <NA> <NA>",
+            problem = (
+                f"{path}:line {number}: RTTM line has {len(fields)} fields, expected 10 "
+                "(SPEAKER <file> <chnl> <tbeg> <tdur> <NA> <NA> <name> <NA> <NA>)"
             )
+            if len(fields) < 2:
+                raise InputError(path, problem.split(": ", 1)[1], where=f"line {number}")
+            collector.problem(fields[1], problem)  # only this session is rejected
+            continue
         session, speaker = fields[1], fields[7]
         try:
             start, duration = float(fields[3]), float(fields[4])
@@ -92,7 +94,9 @@ def read_stm(path: str | Path, encoding: str | None = None) -> list[SessionAnnot
             continue
         fields = line.split()
         if len(fields) < 5:
-            raise InputError(path, "STM line needs at least 5 fields", where=f"line {number}")
+            problem = f"{path}:line {number}: STM line has {len(fields)} fields, needs at least 5"
+            collector.problem(fields[0], problem + " (<file> <chnl> <speaker> <start> <end> words)")
+            continue
         words = fields[5:]
         if words and words[0].startswith("<") and words[0].endswith(">"):
             words = words[1:]

@@ -16,6 +16,7 @@ import numpy as np
 
 from msbench.audio import read_channel
 from msbench.errors import InputError
+from msbench.features.integrity import integrity_flags
 from msbench.features.similarity import speaker_similarity
 from msbench.ingest import IngestedRecording
 
@@ -87,6 +88,7 @@ class AcousticExtractor:
     def extract(self, item: IngestedRecording) -> tuple[dict[str, Any], dict[str, Any]]:
         """(feature row, similarity record) of one recording; InputError for damaged audio."""
         audio, source_rate = load_16k(item)
+        flags = integrity_flags(audio, SAMPLE_RATE, item.segments, item.recording.audio_path)
         notes = []
         clipping = float(np.mean(np.abs(audio) >= CLIPPING_LEVEL))
         if clipping > CLIPPING_NOTE:
@@ -117,6 +119,7 @@ class AcousticExtractor:
             "clipping_fraction": clipping,
             "source_sample_rate": source_rate,
             "acoustic_notes": "; ".join(notes),
+            "integrity_flags": "; ".join(flags),
         }
         matrix = {
             "recording_id": item.recording.recording_id,

@@ -44,6 +44,7 @@ def run(
     """
     from msbench.collect import mark_eligibility, read_rejections, run_summary
     from msbench.columns import REJECTED_COLUMNS, UTTERANCE_COLUMNS
+    from msbench.errors import InputError
     from msbench.features.quality_rank import add_noise_difficulty
     from msbench.tables import csv_text, write_csv, write_table_jsonl
     from msbench.textio import read_jsonl, read_text, write_atomic, write_json
@@ -66,4 +67,13 @@ def run(
         (row for path in similarity for row in read_jsonl(path)), key=lambda r: r["recording_id"]
     )
     write_table_jsonl(manifests / "speaker_similarity.jsonl", matrices)
-    write_json(manifests / "run_summary.json", run_summary(recordings, rejections))
+    summary = run_summary(recordings, rejections)
+    write_json(manifests / "run_summary.json", summary)
+    if not summary["recordings_eligible"]:
+        raise InputError(
+            manifests / "run_summary.json",
+            f"no eligible recording: {summary['recordings_in']} in, "
+            f"{summary['recordings_rejected']} rejected, {summary['recordings_ineligible']} "
+            f"ineligible (left out by code: {summary['left_out_by_code'] or 'none'})",
+            fix="see rejected.csv and recordings.csv beside it; the pool and selection need at least one",
+        )

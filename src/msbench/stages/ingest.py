@@ -33,3 +33,5 @@ def run(
     write_jsonl(out_dir / "rejected.jsonl", (r.to_dict() for r in result.rejections))
     write_jsonl(out_dir / "recordings.jsonl", (r.to_dict() for r in result.recordings))
     print(f"msbench ingest: {result.summary(source)}")
+    for warning in result.warnings:
+        print(f"msbench ingest: warning: {warning}")

@@ -1,0 +1,87 @@
+"""Audio integrity at characterization: silence that is not speech, dropouts, clipping, DC offset.
+
+Checked on the 16 kHz mono signal the models see, before any model runs:
+
+* **digital silence** (every sample 0) and **near silence** (RMS over the
+  reference speech below ``SILENT_DBFS`` = -60 dBFS) reject the recording:
+  no model score of such audio means anything (an all-zero file got DNSMOS
+  OVRL 1.84 and CAM++ similarity 0.998, and was selected);
+* **dropouts**: a run of exact zeros longer than ``ZERO_RUN_SECONDS`` (0.5 s)
+  inside reference speech;
+* **heavy clipping**: over ``CLIPPING_SHARE`` (1 %) of the samples at
+  ``|x| >= 0.999``;
+* **DC offset**: ``|mean| > DC_OFFSET`` (0.05 of full scale).
+
+The last three are *flags* (``integrity_flags`` in ``recordings.csv``): the
+recording is characterized, and ineligible with code ``audio_integrity``, so
+the pool never takes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from msbench.errors import InputError
+from msbench.records import Segment
+
+SILENT_DBFS = -60.0
+ZERO_RUN_SECONDS = 0.5
+CLIPPING_LEVEL = 0.999
+CLIPPING_SHARE = 0.01
+DC_OFFSET = 0.05
+
+
+def dbfs(samples: np.ndarray) -> float:
+    """RMS level in dB relative to full scale (-inf for silence).
+
+    >>> round(dbfs(np.full(100, 0.1)), 1), dbfs(np.zeros(4))
+    (-20.0, -inf)
+    """
+    rms = float(np.sqrt(np.mean(np.square(samples, dtype=np.float64)))) if samples.size else 0.0
+    return float(20 * np.log10(rms)) if rms > 0 else float("-inf")
+
+
+def longest_zero_run(samples: np.ndarray) -> int:
+    """Length of the longest run of exact zeros.
+
+    >>> longest_zero_run(np.array([1.0, 0, 0, 0, 2, 0, 0]))
+    3
+    """
+    zero = np.concatenate([[0], (samples == 0).astype(np.int8), [0]])
+    edges = np.flatnonzero(np.diff(zero))
+    return int((edges[1::2] - edges[::2]).max()) if edges.size else 0
+
+
+def speech_samples(audio: np.ndarray, rate: int, segments: Sequence[Segment]) -> list[np.ndarray]:
+    return [audio[int(s.start_time * rate) : int(s.end_time * rate)] for s in segments]
+
+
+def integrity_flags(
+    audio: np.ndarray, rate: int, segments: Sequence[Segment], path: str
+) -> list[str]:
+    """Flags of a recording's audio; InputError for digital or near silence (see the module docstring)."""
+    if not np.any(audio):
+        raise InputError(
+            path, "digital silence: every sample is 0", fix="check the file and its channel"
+        )
+    speech = speech_samples(audio, rate, segments)
+    level = dbfs(np.concatenate(speech)) if speech else dbfs(audio)
+    if level < SILENT_DBFS:
+        raise InputError(
+            path,
+            f"near-silent audio: speech RMS {level:.1f} dBFS, below {SILENT_DBFS:.0f} dBFS",
+            fix="check the file, its channel and gain",
+        )
+    flags = []
+    run = max((longest_zero_run(piece) for piece in speech), default=0)
+    if run > ZERO_RUN_SECONDS * rate:
+        flags.append(f"dropout: {run / rate:.2f} s of exact zeros inside speech")
+    clipped = float(np.mean(np.abs(audio) >= CLIPPING_LEVEL))
+    if clipped > CLIPPING_SHARE:
+        flags.append(f"clipping: {clipped:.1%} of samples at full scale")
+    offset = float(np.mean(audio))
+    if abs(offset) > DC_OFFSET:
+        flags.append(f"DC offset {offset:+.3f} of full scale")
+    return flags
