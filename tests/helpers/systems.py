@@ -25,10 +25,12 @@ def write_system(folder: Path, units: dict[str, list[dict]], plant: bool) -> dic
     """SegLST per unit; with ``plant``, one substitution, deletion, insertion per unit.
 
     Returns the planted counts. Errors go into the unit's first three
-    utterances with at least two plain words (so no tokenizer rule touches them).
+    utterances with at least two plain words (so no tokenizer rule touches them),
+    and the unit's last worded utterance is given to another of its speakers (a
+    speaker swap: it costs cpWER, not the speaker-agnostic WER).
     """
     folder.mkdir(parents=True, exist_ok=True)
-    planted = {"substitutions": 0, "deletions": 0, "insertions": 0}
+    planted = {"substitutions": 0, "deletions": 0, "insertions": 0, "swaps": 0}
     for unit, rows in units.items():
         segments = []
         wordy = [
@@ -53,6 +55,12 @@ def write_system(folder: Path, units: dict[str, list[dict]], plant: bool) -> dic
                     "words": " ".join(words),
                 }
             )
+        speakers = sorted({seg["speaker"] for seg in segments})
+        worded = [seg for seg in segments if seg["words"]]
+        if plant and len(speakers) > 1 and worded:
+            last = worded[-1]
+            last["speaker"] = next(sp for sp in speakers if sp != last["speaker"])
+            planted["swaps"] += 1
         (folder / f"{unit}.json").write_text(
             json.dumps(segments, ensure_ascii=False), encoding="utf-8"
         )

@@ -148,11 +148,13 @@ def test_two_systems_give_a_two_row_leaderboard_with_the_planted_errors(demo_run
     oracle, errors = board
     assert (oracle["der"], oracle["cpwer"], oracle["tcpwer"], oracle["wer"]) == (0.0, 0.0, 0.0, 0.0)
     assert oracle["excluded"] == 0
-    assert (errors["cp_substitutions"], errors["cp_deletions"], errors["cp_insertions"]) == (
+    # the speaker-agnostic WER sees exactly the planted edits; the swaps cost cpWER on top
+    assert (errors["wer_substitutions"], errors["wer_deletions"], errors["wer_insertions"]) == (
         planted["substitutions"],
         planted["deletions"],
         planted["insertions"],
     )
+    assert planted["swaps"] > 0 and errors["cp_errors"] > errors["wer_errors"]
     assert errors["cp_length"] == oracle["cp_length"] > 0
     assert round(100 * errors["cp_errors"] / errors["cp_length"], 2) == errors["cpwer"]
     units_csv = read_csv(demo_run / "results/evaluation/planted/units.csv")
