@@ -214,3 +214,62 @@ def test_a_random_mix_keeps_every_recording_in_a_row(tmp_path: Path):
     (tmp_path / "mix.rttm").write_text(lines)
     result = ingest_source(rttm_source(tmp_path))
     assert accounted(result) == expected
+
+
+def test_a_bad_lhotse_line_rejects_only_its_recording(tmp_path: Path):
+    from lhotse import Recording, RecordingSet
+    from lhotse.audio import AudioSource
+
+    recordings = []
+    for name in ("R1", "R2"):
+        write_tone(tmp_path / f"{name}.wav", 6.0)
+        recordings.append(
+            Recording(
+                id=name,
+                sources=[
+                    AudioSource(type="file", channels=[0], source=str(tmp_path / f"{name}.wav"))
+                ],
+                sampling_rate=16000,
+                num_samples=96000,
+                duration=6.0,
+            )
+        )
+    RecordingSet.from_recordings(recordings).to_file(tmp_path / "recordings.jsonl")
+    good = [
+        {
+            "id": f"{r}-{k}",
+            "recording_id": r,
+            "start": 2.5 * k,
+            "duration": 2.0,
+            "channel": 0,
+            "speaker": "AB"[k],
+        }
+        for r in ("R1", "R2")
+        for k in range(2)
+    ]
+    lines = [json.dumps(s) for s in good]
+    lines.insert(2, json.dumps({"id": "bad", "recording_id": "R2", "start": "x"}))
+    lines.append(
+        json.dumps(
+            {
+                "id": "ghost",
+                "recording_id": "R9",
+                "start": 0,
+                "duration": 1,
+                "channel": 0,
+                "speaker": "A",
+            }
+        )
+    )
+    (tmp_path / "supervisions.jsonl").write_text("\n".join(lines) + "\n")
+    spec = SourceSpec(
+        name="l",
+        adapter="lhotse",
+        annotations=str(tmp_path / "supervisions.jsonl"),
+        recordings=str(tmp_path / "recordings.jsonl"),
+    )
+    result = ingest_source(spec)
+    reasons = {r.recording_id: r.reason for r in result.rejections}
+    assert [r.recording.recording_id for r in result.recordings] == ["l::R1"]
+    assert "supervisions.jsonl:line 3: not a lhotse supervision" in reasons["l::R2"]
+    assert "recording 'R9' is not in the recordings manifest" in reasons["l::R9"]

@@ -15,13 +15,14 @@ from pathlib import Path
 from msbench.adapters.common import SessionCollector
 from msbench.errors import InputError
 from msbench.records import SessionAnnotation
+from msbench.textio import read_text
 from msbench.timeline import exact_sum
 
 
 def read_lhotse(
     supervisions: str | Path, recordings: str | Path | None = None
 ) -> list[SessionAnnotation]:
-    from lhotse import RecordingSet, SupervisionSet
+    from lhotse import RecordingSet
 
     collector = SessionCollector(str(supervisions))
     if recordings:
@@ -47,21 +48,55 @@ def read_lhotse(
                     f"({recording.sources[0].source!r}); msbench reads audio files only: "
                     "write the audio to files and set `audio` in the dataset sheet",
                 )
-    try:
-        supervision_set = list(SupervisionSet.from_jsonl_lazy(supervisions))
-    except (KeyError, TypeError, ValueError) as error:
-        raise InputError(supervisions, f"not a lhotse supervisions manifest ({error})") from error
-    for index, supervision in enumerate(supervision_set, start=1):
-        where = f"line {index} (supervision {supervision.id!r})"
-        collector.add(
-            supervision.recording_id,
-            supervision.speaker or "",
-            float(supervision.start),
-            exact_end(supervision.start, supervision.duration),
-            where,
-            supervision.text,
-        )
+    known = set(collector.durations) if recordings else None
+    for index, line in enumerate(read_text(supervisions).splitlines(), start=1):
+        if line.strip():
+            _add_supervision(collector, supervisions, index, line, known, recordings)
     return collector.sessions()
+
+
+def _add_supervision(
+    collector: SessionCollector,
+    path: str | Path,
+    index: int,
+    line: str,
+    known: set[str] | None,
+    recordings: str | Path | None,
+) -> None:
+    """One supervision line: a bad line rejects only the recording it names (if it names one)."""
+    import json
+
+    from lhotse import SupervisionSegment
+
+    try:
+        entry = json.loads(line)
+    except json.JSONDecodeError as error:
+        raise InputError(path, f"invalid JSON ({error.msg})", where=f"line {index}") from error
+    try:
+        supervision = SupervisionSegment.from_dict(entry)
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        message = f"{path}:line {index}: not a lhotse supervision ({type(error).__name__}: {error})"
+        named = entry.get("recording_id") if isinstance(entry, dict) else None
+        if not named:
+            raise InputError(path, message.split(": ", 1)[1], where=f"line {index}") from error
+        collector.problem(str(named), message)
+        return
+    where = f"line {index} (supervision {supervision.id!r})"
+    if known is not None and supervision.recording_id not in known:
+        collector.problem(
+            supervision.recording_id,
+            f"{path}:{where}: recording {supervision.recording_id!r} is not in the recordings "
+            f"manifest {recordings} (add it there, or fix the supervision's recording_id)",
+        )
+        return
+    collector.add(
+        supervision.recording_id,
+        supervision.speaker or "",
+        float(supervision.start),
+        exact_end(supervision.start, supervision.duration),
+        where,
+        supervision.text,
+    )
 
 
 def exact_end(start: float, duration: float) -> float:
