@@ -233,3 +233,17 @@ def test_lhotse_command_source_is_named_in_the_rejection(tmp_path: Path):
     )
     (rejection,) = ingest_source(spec).rejections
     assert "audio source of type command" in rejection.reason and "sox in.sph" in rejection.reason
+
+
+def test_tiers_that_tile_each_other_are_one_speaker(tmp_path: Path):
+    """An aligner TextGrid whose tiers are not named words/phones: the finer one is dropped."""
+    grid = ALIGNER_TEXTGRID.replace("anna - words", "utt").replace("anna - phones", "utt-detail")
+    grid = grid.replace(
+        'intervals: size = 2\n        intervals [1]:\n            xmin = 0\n            xmax = 1.5\n            text = "HH AH L OW"',
+        'intervals: size = 3\n        intervals [1]:\n            xmin = 0\n            xmax = 0.7\n            text = "HH AH"\n        intervals [3]:\n            xmin = 0.7\n            xmax = 1.5\n            text = "L OW"',
+    )
+    path = tmp_path / "utt.TextGrid"
+    path.write_text(grid)
+    (session,) = read_textgrid(path)
+    assert {s.speaker for s in session.segments} == {"utt"}
+    assert any("tiles tier 1 'utt' exactly" in n for n in session.notes)

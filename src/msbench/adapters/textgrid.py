@@ -15,12 +15,15 @@
   ``phones`` or ``<speaker> - words`` / ``<speaker> - phones``. Such tiers are
   recognised by name: the words tier is the speaker (``<speaker>``, or the
   session for a bare ``words``), the phone-level tiers are dropped, and the
-  session notes say so, instead of counting every tier as a speaker.
+  session notes say so, instead of counting every tier as a speaker. Tiers that
+  tile each other exactly (same speech coverage, one subdividing the other) are
+  recognised too, whatever their names (:func:`tiling_tiers`).
 """
 
 from __future__ import annotations
 
 import re
+from itertools import combinations
 from pathlib import Path
 
 from msbench.adapters.common import SessionCollector, session_from_filename
@@ -56,6 +59,44 @@ def aligner_tier(name: str) -> tuple[str, str] | None:
     return None
 
 
+def _coverage(tier: dict) -> tuple[tuple[int, int], ...]:
+    from msbench.timeline import merge, to_micros
+
+    spans = [
+        (to_micros(float(a)), to_micros(float(b)))
+        for a, b, label in tier["entries"]
+        if not is_silence(label)
+    ]
+    return tuple(merge(spans))
+
+
+def tiling_tiers(tiers: list[dict]) -> dict[int, str]:
+    """Tiers (1-based) that tile another tier exactly: an aligner's finer level, not a speaker.
+
+    Two tiers of different names whose speech covers exactly the same time,
+    the finer one (more intervals) subdividing the other, are one speaker's
+    words and phones: the finer tier is dropped, with a note. Real speakers
+    never share every boundary.
+    """
+    interval = [
+        (k, t)
+        for k, t in enumerate(tiers, start=1)
+        if t["class"] == "IntervalTier" and aligner_tier(t["name"]) is None
+    ]
+    covers = {k: _coverage(t) for k, t in interval}
+    dropped: dict[int, str] = {}
+    for (a, ta), (b, tb) in combinations(interval, 2):
+        if ta["name"] == tb["name"] or not covers[a] or covers[a] != covers[b]:
+            continue
+        finer, coarser = (a, b) if len(ta["entries"]) > len(tb["entries"]) else (b, a)
+        if finer not in dropped and coarser not in dropped:
+            name = tiers[coarser - 1]["name"]
+            dropped[finer] = (
+                f"tiles tier {coarser} {name!r} exactly (an aligner's finer level): ignored"
+            )
+    return dropped
+
+
 def read_textgrid(path: str | Path, encoding: str | None = None) -> list[SessionAnnotation]:
     from praatio.utilities import textgrid_io
 
@@ -72,8 +113,14 @@ def read_textgrid(path: str | Path, encoding: str | None = None) -> list[Session
     collector = SessionCollector(str(path))
     collector.touch(session)
     collector.durations[session] = float(grid["xmax"])
+    tiling = tiling_tiers(grid["tiers"])
     for tier_number, tier in enumerate(grid["tiers"], start=1):
         if tier["class"] != "IntervalTier":
+            continue
+        if tier_number in tiling:
+            collector.note(
+                session, f"{path}: tier {tier_number} {tier['name']!r} {tiling[tier_number]}"
+            )
             continue
         speaker = tier["name"]
         aligned = aligner_tier(speaker)
