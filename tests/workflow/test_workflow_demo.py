@@ -11,7 +11,7 @@ import pytest
 
 from msbench.columns import OFFICIAL_FIELDS
 from tests.helpers.fixtures import rttm_line
-from tests.helpers.paths import SHARED_DATA, require_shared
+from tests.helpers.paths import SHARED_DATA, SHARED_MODELS, require_shared
 from tests.helpers.systems import reference_units, write_system
 from tests.helpers.workflow import DEMO_SHEET, copy_workflow, manifest_bytes, snakemake
 
@@ -113,6 +113,16 @@ def test_changing_utility_weights_reruns_only_downstream(demo_run: Path):
     planned = result.stdout
     assert "rule pool" in planned and "rule select" in planned
     assert "acoustic" not in planned and "ingest" not in planned and "rule bin" not in planned
+
+
+def test_threads_and_weight_folders_rerun_nothing(demo_run: Path, tmp_path: Path):
+    """Only settings that change results are rule params: the same weights elsewhere are the same."""
+    copied = tmp_path / "weights"
+    shutil.copytree(require_shared(SHARED_MODELS), copied)
+    override = demo_run / "runtime.yaml"
+    override.write_text(f"acoustic:\n  threads: 2\nmodels:\n  search_dirs: [{copied}]\n")
+    result = snakemake(demo_run, "--cores", "1", "--dry-run", configfiles=(str(override),))
+    assert "Nothing to be done" in result.stdout + result.stderr
 
 
 def test_the_rebuild_config_is_not_the_demo_and_says_what_is_missing(demo_run: Path):

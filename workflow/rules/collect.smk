@@ -18,7 +18,7 @@ rule collect:
     localrule: True
     params:
         manifests=subpath(output.rejected, parent=True),
-        settings=settings_json("eligibility", "acoustic"),
+        settings=collect_settings(),
     shell:
         "msbench collect --features {input.features:q} --acoustic {input.acoustic:q}"
         " --rejected {input.ingest_rejected:q} {input.acoustic_rejected:q}"

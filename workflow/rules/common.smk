@@ -3,6 +3,7 @@ import json
 from pathlib import Path
 
 from msbench.dataset_sheet import check_source_folders, find_source, read_dataset_sheet
+from msbench.models.weights import fingerprint
 from msbench.stages.acoustic import count_batches
 
 SOURCE_SPECS = read_dataset_sheet(config["datasets"])
@@ -36,6 +37,41 @@ def selection_files(wildcards):
 
 
 ACOUSTIC_GPUS = 1 if config["acoustic"]["device"] == "cuda" else 0
+# Settings that change how the model step runs, not what it computes: passed at run time,
+# not as rule params, so changing them re-runs nothing (weights are identified by checksum).
+RUNTIME_ONLY = {
+    "acoustic": ("threads",),
+    "models": ("search_dirs", "cache_dir", "offline"),
+}
+
+
+def acoustic_settings():
+    """The acoustic and models sections minus the runtime-only keys and weight locations."""
+    acoustic = {
+        k: v for k, v in config["acoustic"].items() if k not in RUNTIME_ONLY["acoustic"]
+    }
+    return json.dumps({"acoustic": acoustic}, sort_keys=True)
+
+
+def acoustic_runtime():
+    """The runtime-only keys, and where the weights are (models section), for the stage."""
+    runtime = {
+        "acoustic": {k: config["acoustic"][k] for k in RUNTIME_ONLY["acoustic"]},
+        "models": config["models"],
+    }
+    return json.dumps(runtime, sort_keys=True)
+
+
+def collect_settings():
+    """What collect depends on: eligibility, and the clean-segment length its messages name."""
+    similarity = {"similarity": config["acoustic"]["similarity"]}
+    return json.dumps(
+        {"eligibility": config["eligibility"], "acoustic": similarity}, sort_keys=True
+    )
+
+
+WEIGHTS = json.dumps(fingerprint(config["models"]), sort_keys=True)
+ACOUSTIC_RUNTIME = acoustic_runtime()
 
 
 def acoustic_outputs(suffix):

@@ -32,8 +32,10 @@ rule acoustic:
         runtime=240,
         gpu=ACOUSTIC_GPUS,
     params:
-        settings=settings_json("acoustic", "models"),
+        settings=acoustic_settings(),
+        weights=WEIGHTS,
     shell:
         "msbench acoustic {input:q} --shard {wildcards.shard} --num-shards {wildcards.total}"
         " --out {output.features:q} --rejected {output.rejected:q}"
-        " --similarity {output.similarity:q} --settings {params.settings:q} 2> {log:q}"
+        " --similarity {output.similarity:q} --settings {params.settings:q}"
+        " --runtime {ACOUSTIC_RUNTIME:q} 2> {log:q}"

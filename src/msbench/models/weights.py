@@ -119,3 +119,31 @@ def download_url(url: str, target: Path, timeout: float = 60.0) -> Path:
     finally:
         Path(temporary).unlink(missing_ok=True)
     return target
+
+
+def fingerprint(settings: Mapping[str, Any]) -> dict[str, str]:
+    """Per model, what identifies its weights: the file's sha256 (first 16 hex digits).
+
+    Used as a rule parameter instead of the folders: moving the same weights
+    (``models.search_dirs``, ``models.<name>.path``) re-runs nothing, other
+    weights re-run the model step. A model not found locally is identified by
+    the file that will be downloaded (its checksum is known only after).
+    """
+    import hashlib
+
+    out = {}
+    for spec in (CAMPPLUS, NISQA):
+        try:
+            found = find_local(spec, settings)
+        except ModelUnavailableError as error:
+            out[spec.name] = f"unavailable: {error}"
+            continue
+        if found is None:
+            out[spec.name] = f"to download: {spec.file_names[0]}"
+            continue
+        digest = hashlib.sha256()
+        with found.open("rb") as stream:
+            for block in iter(lambda: stream.read(1 << 20), b""):
+                digest.update(block)
+        out[spec.name] = f"sha256:{digest.hexdigest()[:16]}"
+    return out

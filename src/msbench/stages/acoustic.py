@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
@@ -86,6 +87,10 @@ def run(
     num_shards: Annotated[int, Arg("number of shards the source is split into")] = 1,
     config: ConfigPath = None,
     settings: SettingsJson = None,
+    runtime: Annotated[
+        str | None,
+        Arg("JSON of settings that change how, not what (threads, weight folders), laid last"),
+    ] = None,
 ) -> None:
     """Speaker similarity (CAM++), DNSMOS P.835 and NISQA of ingested recordings.
 
@@ -100,6 +105,8 @@ def run(
     from msbench.textio import read_jsonl, write_jsonl
 
     resolved = resolve_settings(config, settings)
+    for section, values in json.loads(runtime or "{}").items():
+        resolved[section] = {**resolved[section], **values}
     items = shard_of(
         [IngestedRecording.from_dict(r) for r in read_jsonl(ingested)], shard, num_shards
     )
