@@ -7,7 +7,7 @@ scripts/bootstrap.sh
 export PATH="$PWD/.venv/bin:$PATH"
 # the demo has its own config and sheet (resources/demo/); config/ is the MS-Bench rebuild
 scripts/unlock_if_stale.sh --configfile resources/demo/config.yaml --replace-workflow-config
-snakemake --cores "${MSBENCH_CORES:-$(nproc)}" --quiet rules \
+snakemake --cores "${MSBENCH_CORES:-$(nproc)}" --quiet rules --rerun-incomplete \
   --configfile resources/demo/config.yaml --replace-workflow-config "$@"
 echo "[demo] run summary (results/manifests/run_summary.json):"
 cat results/manifests/run_summary.json

@@ -273,3 +273,19 @@ def test_a_bad_lhotse_line_rejects_only_its_recording(tmp_path: Path):
     assert [r.recording.recording_id for r in result.recordings] == ["l::R1"]
     assert "supervisions.jsonl:line 3: not a lhotse supervision" in reasons["l::R2"]
     assert "recording 'R9' is not in the recordings manifest" in reasons["l::R9"]
+
+
+def test_an_undecodable_rttm_names_the_sessions_it_held(tmp_path: Path):
+    (tmp_path / "latin1.rttm").write_bytes(
+        (two_speakers("s1") + two_speakers("s2").replace(" A ", " Jos\xe9 ")).encode("latin-1")
+    )
+    (tmp_path / "ok.rttm").write_text(two_speakers("s3"))
+    for session in ("s1", "s2", "s3"):
+        write_tone(tmp_path / f"{session}.wav", 6.0)
+    result = ingest_source(rttm_source(tmp_path))
+    reasons = {r.recording_id: r.reason for r in result.rejections}
+    assert sorted(reasons) == ["c::s1", "c::s2"]
+    assert all(
+        "latin1.rttm:line 3: cannot decode byte 0xe9" in reason for reason in reasons.values()
+    )
+    assert [r.recording.recording_id for r in result.recordings] == ["c::s3"]

@@ -112,8 +112,15 @@ def read_source_annotations(
             else:
                 found = READERS[spec.adapter](path, encoding)
         except InputError as error:
-            errors.append(error)
-            continue
+            held = (
+                sessions_of_undecodable(path, spec.adapter) if "cannot decode" in str(error) else []
+            )
+            if not held:
+                errors.append(error)
+                continue
+            found = [
+                SessionAnnotation(name, str(path), (), problems=(str(error),)) for name in held
+            ]
         if not found:
             errors.append(
                 InputError(
@@ -130,6 +137,25 @@ def read_source_annotations(
         except InputError as error:
             errors.append(error)
     return sessions, transcripts, errors
+
+
+def sessions_of_undecodable(path: str | Path, adapter: str) -> list[str]:
+    """The sessions a multi-session file names, read past its undecodable bytes (RTTM, STM).
+
+    The file is still rejected; this only lets each of its sessions be rejected by name.
+    """
+    column = {"rttm": 1, "stm": 0}.get(adapter)
+    if column is None:
+        return []
+    text = Path(path).read_bytes().decode("utf-8", errors="replace")
+    names = []
+    for line in text.splitlines():
+        fields = line.split()
+        if len(fields) > column and not line.lstrip().startswith((";;", "#")):
+            if adapter == "rttm" and fields[0] != "SPEAKER":
+                continue
+            names.append(fields[column])
+    return sorted(set(names))
 
 
 def read_uem_spans(pattern: str, encoding: str | None = None) -> dict[str, tuple[float, float]]:
