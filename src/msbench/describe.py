@@ -123,11 +123,9 @@ def describe_paths(
 
 def summary_table(rows: Sequence[dict[str, Any]]) -> str:
     """A markdown table, one line per session, then the totals."""
-    lines = ["| " + " | ".join(SUMMARY_COLUMNS) + " |", "|" + "---|" * len(SUMMARY_COLUMNS)]
-    for row in rows:
-        cells = ["" if row[c] is None else str(row[c]) for c in SUMMARY_COLUMNS]
-        lines.append("| " + " | ".join(cells) + " |")
+    from msbench.tables import markdown_table
+
     hours = sum(row["duration_seconds"] for row in rows) / 3600
     rejected = sum(1 for row in rows if row["rejected"])
-    lines.append(f"\n{len(rows)} sessions, {hours:.2f} h, {rejected} the workflow would reject")
-    return "\n".join(lines)
+    totals = f"{len(rows)} sessions, {hours:.2f} h, {rejected} the workflow would reject"
+    return markdown_table(rows, SUMMARY_COLUMNS) + "\n" + totals

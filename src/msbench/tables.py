@@ -12,7 +12,7 @@ import csv
 import io
 import json
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -101,3 +101,19 @@ def read_table(path: str | Path) -> list[dict[str, Any]]:
                 raise InputError(path, str(error), where=f"line {number}") from error
         return rows
     raise InputError(path, "unknown table format", fix="use .csv or .jsonl")
+
+
+def markdown_table(rows: Iterable[Mapping[str, Any]], columns: Sequence[str]) -> str:
+    """A markdown table of ``columns``; missing values are empty cells.
+
+    >>> print(markdown_table([{"a": 1, "b": None}], ["a", "b"]), end="")
+    | a | b |
+    |---|---|
+    | 1 |  |
+    """
+    lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
+    for row in rows:
+        lines.append(
+            "| " + " | ".join("" if row.get(c) is None else str(row.get(c)) for c in columns) + " |"
+        )
+    return "\n".join(lines) + "\n"

@@ -16,7 +16,7 @@ import numpy as np
 
 from msbench.audio import read_channel
 from msbench.errors import InputError
-from msbench.features.integrity import integrity_flags
+from msbench.features.integrity import clipping_fraction, integrity_flags
 from msbench.features.similarity import speaker_similarity
 from msbench.ingest import IngestedRecording
 
@@ -26,7 +26,6 @@ if TYPE_CHECKING:  # the models import torch/onnxruntime lazily
     from msbench.models.nisqa import NisqaScorer
 
 SAMPLE_RATE = 16000
-CLIPPING_LEVEL = 0.999
 CLIPPING_NOTE = 0.001
 
 
@@ -90,7 +89,7 @@ class AcousticExtractor:
         audio, source_rate = load_16k(item)
         flags = integrity_flags(audio, SAMPLE_RATE, item.segments, item.recording.audio_path)
         notes = []
-        clipping = float(np.mean(np.abs(audio) >= CLIPPING_LEVEL))
+        clipping = clipping_fraction(audio)
         if clipping > CLIPPING_NOTE:
             notes.append(f"clipping: {clipping:.2%} of samples at full scale")
         similarity = speaker_similarity(

@@ -58,6 +58,15 @@ def speech_samples(audio: np.ndarray, rate: int, segments: Sequence[Segment]) ->
     return [audio[int(s.start_time * rate) : int(s.end_time * rate)] for s in segments]
 
 
+def clipping_fraction(audio: np.ndarray) -> float:
+    """Share of samples at full scale (``|x| >= CLIPPING_LEVEL``).
+
+    >>> clipping_fraction(np.array([0.1, 1.0, -1.0, 0.5]))
+    0.5
+    """
+    return float(np.mean(np.abs(audio) >= CLIPPING_LEVEL)) if audio.size else 0.0
+
+
 def integrity_flags(
     audio: np.ndarray, rate: int, segments: Sequence[Segment], path: str
 ) -> list[str]:
@@ -78,7 +87,7 @@ def integrity_flags(
     run = max((longest_zero_run(piece) for piece in speech), default=0)
     if run > ZERO_RUN_SECONDS * rate:
         flags.append(f"dropout: {run / rate:.2f} s of exact zeros inside speech")
-    clipped = float(np.mean(np.abs(audio) >= CLIPPING_LEVEL))
+    clipped = clipping_fraction(audio)
     if clipped > CLIPPING_SHARE:
         flags.append(f"clipping: {clipped:.1%} of samples at full scale")
     offset = float(np.mean(audio))

@@ -18,6 +18,9 @@ from msbench.columns import SCORE_COUNT_COLUMNS as COUNT_COLUMNS
 from msbench.columns import SCORE_RATE_COLUMNS as RATE_COLUMNS
 from msbench.scoring.pair import Scores
 
+#: How many units a sum covers, how many were excluded, how many softly degraded.
+UNIT_COUNT_COLUMNS = ("units", "excluded", "soft_degradation")
+
 
 def score_columns(scores: Scores) -> dict[str, Any]:
     """A unit's counts as flat columns, plus its own rates."""

@@ -18,7 +18,13 @@ from pathlib import Path
 from typing import Any
 
 from msbench.columns import AXES
-from msbench.scoring.aggregate import COUNT_COLUMNS, RATE_COLUMNS, group_rows, sum_units
+from msbench.scoring.aggregate import (
+    COUNT_COLUMNS,
+    RATE_COLUMNS,
+    UNIT_COUNT_COLUMNS,
+    group_rows,
+    sum_units,
+)
 
 LEADERBOARD_COLUMNS = (
     "system_id", "system", "der", "cpwer", "tcpwer", "wer", "excluded", "soft_degradation",
@@ -28,9 +34,7 @@ CONDITION_COLUMNS = (
     "system",
     "group",
     "value",
-    "units",
-    "excluded",
-    "soft_degradation",
+    *UNIT_COUNT_COLUMNS,
     *RATE_COLUMNS,
     *COUNT_COLUMNS,
 )
@@ -69,15 +73,6 @@ def condition_rows(
                 as_percent({"system": system, "group": group, "value": value, **sum_units(members)})
             )
     return out
-
-
-def markdown(rows: Sequence[Mapping[str, Any]], columns: Sequence[str]) -> str:
-    lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
-    for row in rows:
-        lines.append(
-            "| " + " | ".join("" if row.get(c) is None else str(row.get(c)) for c in columns) + " |"
-        )
-    return "\n".join(lines) + "\n"
 
 
 def plot_conditions(rows: Sequence[Mapping[str, Any]], path: str | Path) -> None:

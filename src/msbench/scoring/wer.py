@@ -127,25 +127,14 @@ def session_wer(
 
     ref, hyp = seglst(reference, session, ref_tokens), seglst(hypothesis, session, hyp_tokens)
     cp = meeteval.wer.cpwer(ref, hyp)[session]
-    tcp = meeteval.wer.tcpwer(
-        ref,
-        hyp,
-        collar=tcp_collar,
-        ref_pseudo_word_timing=REF_PSEUDO_WORD_TIMING,
-        hyp_pseudo_word_timing=HYP_PSEUDO_WORD_TIMING,
-    )[session]
+    timing = timing_conventions(tcp_collar)  # the collar and pseudo-word timings, as reported
+    tcp = meeteval.wer.tcpwer(ref, hyp, **timing)[session]
     one_ref = seglst(reference, session, ref_tokens, one_speaker=True)
     one_hyp = seglst(hypothesis, session, hyp_tokens, one_speaker=True)
     agnostic = meeteval.wer.cpwer(
         one_ref, one_hyp, reference_sort="segment", hypothesis_sort="segment"
     )[session]
-    orc = meeteval.wer.tcorcwer(
-        ref,
-        hyp,
-        collar=tcp_collar,
-        ref_pseudo_word_timing=REF_PSEUDO_WORD_TIMING,
-        hyp_pseudo_word_timing=HYP_PSEUDO_WORD_TIMING,
-    )[session]
+    orc = meeteval.wer.tcorcwer(ref, hyp, **timing)[session]
     return SessionWer(
         _counts(cp), _counts(tcp), _counts(agnostic), _counts(orc), tuple(cp.assignment)
     )

@@ -44,12 +44,14 @@ def _similarity_study(
 def audit_markdown(joined: Any, per_axis: list[dict[str, Any]], rows: list[dict[str, Any]]) -> str:
     """The summary table per axis, then every recording's row."""
     from msbench.audit import COMPARISON_COLUMNS
-    from msbench.scoring.leaderboard import markdown
+    from msbench.tables import markdown_table
 
     columns = ["axis", "field", "joined", "computed", "values_agree", "labels_agree"]
     columns += ["median_abs_diff", "max_abs_diff", "spearman"]
     text = f"{len(joined.joined)} recordings joined, {len(joined.missing)} release ids missing.\n\n"
-    return text + markdown(per_axis, columns) + "\n" + markdown(rows, COMPARISON_COLUMNS)
+    return (
+        text + markdown_table(per_axis, columns) + "\n" + markdown_table(rows, COMPARISON_COLUMNS)
+    )
 
 
 def run(

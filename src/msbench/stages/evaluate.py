@@ -58,7 +58,7 @@ def run(
     recording; summary.json: ratios of sums over the benchmark.
     """
     from msbench.columns import AXES
-    from msbench.scoring.aggregate import COUNT_COLUMNS, group_rows, sum_units
+    from msbench.scoring.aggregate import COUNT_COLUMNS, UNIT_COUNT_COLUMNS, group_rows, sum_units
     from msbench.scoring.evaluate import SystemSpec, evaluate_units
     from msbench.tables import read_table, write_csv
     from msbench.textio import write_json
@@ -81,7 +81,7 @@ def run(
         "system",
         "recording_id",
         *AXES,
-        *list(sum_units([]))[:3],
+        *UNIT_COUNT_COLUMNS,
         "der",
         "der_collar0",
         "cpwer",

@@ -26,10 +26,9 @@ def run(
         LEADERBOARD_COLUMNS,
         condition_rows,
         leaderboard_rows,
-        markdown,
         plot_conditions,
     )
-    from msbench.tables import read_table, write_csv
+    from msbench.tables import markdown_table, read_table, write_csv
     from msbench.textio import read_json, write_atomic, write_json
 
     labels = {str(r["recording_id"]): r for r in read_table(benchmark)}
@@ -45,7 +44,7 @@ def run(
         out_dir / "leaderboard.json",
         [{c: row.get(c) for c in LEADERBOARD_COLUMNS} for row in board],
     )
-    write_atomic(out_dir / "leaderboard.md", markdown(board, LEADERBOARD_COLUMNS[:11]))
+    write_atomic(out_dir / "leaderboard.md", markdown_table(board, LEADERBOARD_COLUMNS[:11]))
     write_csv(out_dir / "by_condition.csv", conditions, CONDITION_COLUMNS)
-    write_atomic(out_dir / "by_condition.md", markdown(conditions, CONDITION_COLUMNS[:12]))
+    write_atomic(out_dir / "by_condition.md", markdown_table(conditions, CONDITION_COLUMNS[:12]))
     plot_conditions(conditions, out_dir / "by_condition.png")
