@@ -71,6 +71,11 @@ class IngestResult:
     reasons: Counter[str] = field(default_factory=Counter)  # short reason -> rejections
     warnings: list[str] = field(default_factory=list)
 
+    def reject(self, rec_id: str, source: str, file: str, reason: str, kind: str) -> None:
+        """One ingest rejection, counted under ``kind`` for the summary line."""
+        self.rejections.append(Rejection(rec_id, source, file, reason, "ingest"))
+        self.reasons[kind] += 1
+
     def summary(self, source: str) -> str:
         """One line: recordings in, accepted, rejected by reason."""
         total = len(self.recordings) + len(self.rejections)
@@ -247,10 +252,13 @@ def _check_source_files(spec: SourceSpec, annotated: set[str], result: IngestRes
     for session, path in sorted(spec.audio_sessions().items()):
         if session not in annotated:
             reason = f"{path}: audio without an annotation (no session {session!r} in {spec.annotations!r})"
-            result.rejections.append(
-                Rejection(recording_id(spec.name, session), spec.name, path, reason, "ingest")
+            result.reject(
+                recording_id(spec.name, session),
+                spec.name,
+                path,
+                reason,
+                "audio without annotation",
             )
-            result.reasons["audio without annotation"] += 1
 
 
 def ingest_source(spec: SourceSpec, settings: IngestSettings | None = None) -> IngestResult:
@@ -266,10 +274,9 @@ def ingest_source(spec: SourceSpec, settings: IngestSettings | None = None) -> I
     for file_error in file_errors:
         # a file that yields no session: its row is named after the file (one session a file)
         rec_id = recording_id(spec.name, session_from_filename(file_error.path))
-        result.rejections.append(
-            Rejection(rec_id, spec.name, file_error.path, str(file_error), "ingest")
+        result.reject(
+            rec_id, spec.name, file_error.path, str(file_error), short_reason(file_error.problem)
         )
-        result.reasons[short_reason(file_error.problem)] += 1
 
     occurrences: dict[str, list[SessionAnnotation]] = defaultdict(list)
     for session in sessions:
@@ -283,8 +290,7 @@ def ingest_source(spec: SourceSpec, settings: IngestSettings | None = None) -> I
         rec_id = recording_id(spec.name, session_id)
         bad_id = invalid_session_id(session_id)
         if bad_id:
-            result.rejections.append(Rejection(rec_id, spec.name, found[0].file, bad_id, "ingest"))
-            result.reasons["invalid session id"] += 1
+            result.reject(rec_id, spec.name, found[0].file, bad_id, "invalid session id")
             continue
         if len(found) > 1:
             files = ", ".join(sorted({s.file for s in found}))
@@ -292,8 +298,7 @@ def ingest_source(spec: SourceSpec, settings: IngestSettings | None = None) -> I
                 f"session id {session_id!r} appears {len(found)} times in source {spec.name!r} "
                 f"({files}); keep one annotation per session"
             )
-            result.rejections.append(Rejection(rec_id, spec.name, found[0].file, reason, "ingest"))
-            result.reasons["duplicate session id"] += 1
+            result.reject(rec_id, spec.name, found[0].file, reason, "duplicate session id")
             continue
         try:
             result.recordings.append(
@@ -302,6 +307,5 @@ def ingest_source(spec: SourceSpec, settings: IngestSettings | None = None) -> I
                 )
             )
         except InputError as error:
-            result.rejections.append(Rejection(rec_id, spec.name, error.path, str(error), "ingest"))
-            result.reasons[short_reason(error.problem)] += 1
+            result.reject(rec_id, spec.name, error.path, str(error), short_reason(error.problem))
     return result
