@@ -6,6 +6,8 @@ from pathlib import Path
 
 import numpy as np
 
+from msbench.dataset_sheet import SourceSpec
+
 # AISHELL-4 style: long-format TextGrid, one tier per speaker, non-speech tags,
 # empty intervals, and two tiers sharing a name (one speaker).
 AISHELL4_TEXTGRID = """File type = "ooTextFile"
@@ -161,3 +163,23 @@ def write_tone(path: Path, seconds: float, rate: int = 16000, channels: int = 1)
 
 def rttm_line(session: str, start: float, duration: float, speaker: str) -> str:
     return f"SPEAKER {session} 1 {start:.3f} {duration:.3f} <NA> <NA> {speaker} <NA> <NA>\n"
+
+
+#: Sheet columns that name files: given relative to the folder by :func:`folder_source`.
+PATH_COLUMNS = ("uem", "transcripts", "recordings")
+
+
+def folder_source(
+    folder: Path,
+    adapter: str = "rttm",
+    annotations: str = "*.rttm",
+    audio: str | None = "{session}.wav",
+    name: str = "c",
+    **extra: str,
+) -> SourceSpec:
+    """A dataset-sheet row whose files all lie in ``folder`` (patterns relative to it)."""
+    columns = {k: str(folder / v) if k in PATH_COLUMNS else v for k, v in extra.items()}
+    located = str(folder / audio) if audio else ""
+    return SourceSpec(
+        name=name, adapter=adapter, annotations=str(folder / annotations), audio=located, **columns
+    )

@@ -10,22 +10,17 @@ import numpy as np
 import pytest
 import soundfile
 
-from msbench.dataset_sheet import SourceSpec
 from msbench.errors import InputError
 from msbench.features.integrity import integrity_flags
 from msbench.ingest import ingest_source
 from msbench.records import Segment
-from tests.helpers.fixtures import AISHELL4_TEXTGRID, CHIME6_SESSION, rttm_line, write_tone
-
-
-def rttm_source(folder: Path, **extra: str) -> SourceSpec:
-    return SourceSpec(
-        name="c",
-        adapter=extra.pop("adapter", "rttm"),
-        annotations=str(folder / extra.pop("annotations", "*.rttm")),
-        audio=str(folder / "{session}.wav"),
-        **extra,
-    )
+from tests.helpers.fixtures import (
+    AISHELL4_TEXTGRID,
+    CHIME6_SESSION,
+    folder_source,
+    rttm_line,
+    write_tone,
+)
 
 
 def two_speakers(session: str) -> str:
@@ -42,7 +37,7 @@ def test_one_short_rttm_line_rejects_only_its_session(tmp_path: Path):
     (tmp_path / "all.rttm").write_text(lines)
     for k in range(10):
         write_tone(tmp_path / f"s{k}.wav", 6.0)
-    result = ingest_source(rttm_source(tmp_path))
+    result = ingest_source(folder_source(tmp_path))
     assert len(result.recordings) == 9 and accounted(result) == 10
     (bad,) = result.rejections
     assert bad.recording_id == "c::s3" and "all.rttm:line 21: RTTM line has 4 fields" in bad.reason
@@ -53,7 +48,7 @@ def test_a_zero_byte_rttm_and_audio_without_annotation_are_named(tmp_path: Path)
     (tmp_path / "empty.rttm").write_bytes(b"")
     for session in ("a", "lonely"):
         write_tone(tmp_path / f"{session}.wav", 6.0)
-    result = ingest_source(rttm_source(tmp_path))
+    result = ingest_source(folder_source(tmp_path))
     reasons = {r.recording_id: r.reason for r in result.rejections}
     assert "empty.rttm: holds no session" in reasons["c::empty"]
     assert (
@@ -68,7 +63,7 @@ def test_a_truncated_textgrid_is_its_own_rejection(tmp_path: Path):
     (tmp_path / "M_cut.TextGrid").write_text(AISHELL4_TEXTGRID[: len(AISHELL4_TEXTGRID) // 2])
     for session in ("M_good", "M_cut"):
         write_tone(tmp_path / f"{session}.wav", 13.0)
-    result = ingest_source(rttm_source(tmp_path, adapter="textgrid", annotations="*.TextGrid"))
+    result = ingest_source(folder_source(tmp_path, adapter="textgrid", annotations="*.TextGrid"))
     (bad,) = result.rejections
     assert bad.recording_id == "c::M_cut" and "not a readable Praat TextGrid" in bad.reason
     assert "re-save it in Praat" in bad.reason and "Traceback" not in bad.reason
@@ -82,7 +77,7 @@ def test_a_chime_list_holding_a_string_rejects_its_session_only(tmp_path: Path):
     )
     for session in ("S02", "S03"):
         write_tone(tmp_path / f"{session}.wav", 65.0)
-    result = ingest_source(rttm_source(tmp_path, adapter="chime", annotations="*.json"))
+    result = ingest_source(folder_source(tmp_path, adapter="chime", annotations="*.json"))
     (bad,) = result.rejections
     assert (
         bad.recording_id == "c::S02"
@@ -97,7 +92,7 @@ def test_an_stm_line_with_three_fields_rejects_its_session(tmp_path: Path):
     )
     for session in ("m1", "m2"):
         write_tone(tmp_path / f"{session}.wav", 5.0)
-    result = ingest_source(rttm_source(tmp_path, adapter="stm", annotations="*.stm"))
+    result = ingest_source(folder_source(tmp_path, adapter="stm", annotations="*.stm"))
     (bad,) = result.rejections
     assert bad.recording_id == "c::m2" and "ref.stm:line 3: STM line has 3 fields" in bad.reason
     assert accounted(result) == 2
@@ -107,7 +102,7 @@ def test_an_stm_line_with_three_fields_rejects_its_session(tmp_path: Path):
 def test_session_ids_with_separators_or_path_parts_are_rejected(tmp_path: Path, session: str):
     (tmp_path / "x.rttm").write_text(two_speakers(session) + two_speakers("fine"))
     write_tone(tmp_path / "fine.wav", 6.0)
-    result = ingest_source(rttm_source(tmp_path))
+    result = ingest_source(folder_source(tmp_path))
     (bad,) = result.rejections
     assert "rename the session" in bad.reason
     assert [r.recording.session_id for r in result.recordings] == ["fine"]
@@ -116,7 +111,7 @@ def test_session_ids_with_separators_or_path_parts_are_rejected(tmp_path: Path, 
 def test_a_transcripts_glob_that_matches_nothing_is_said(tmp_path: Path):
     (tmp_path / "a.rttm").write_text(two_speakers("a"))
     write_tone(tmp_path / "a.wav", 6.0)
-    result = ingest_source(rttm_source(tmp_path, transcripts=str(tmp_path / "words/*.stm")))
+    result = ingest_source(folder_source(tmp_path, transcripts="words/*.stm"))
     assert len(result.recordings) == 1
     assert "no transcript file matches" in result.warnings[0]
 
@@ -128,12 +123,7 @@ def test_a_truncated_flac_is_rejected_at_ingest(tmp_path: Path):
         soundfile.write(tmp_path / f"{session}.flac", 0.1 * rng.standard_normal(16000 * 6), 16000)
     data = (tmp_path / "b.flac").read_bytes()
     (tmp_path / "b.flac").write_bytes(data[: len(data) // 2])
-    spec = SourceSpec(
-        name="c",
-        adapter="rttm",
-        annotations=str(tmp_path / "*.rttm"),
-        audio=str(tmp_path / "{session}.flac"),
-    )
+    spec = folder_source(tmp_path, audio="{session}.flac")
     result = ingest_source(spec)
     (bad,) = result.rejections
     assert bad.recording_id == "c::b" and "re-encode or re-download" in bad.reason
@@ -147,7 +137,7 @@ def test_utf8_files_stay_utf8_when_the_source_declares_gbk(tmp_path: Path):
     for session in ("M_utf8", "M_gbk"):
         write_tone(tmp_path / f"{session}.wav", 13.0)
     result = ingest_source(
-        rttm_source(tmp_path, adapter="textgrid", annotations="*.TextGrid", encoding="gbk")
+        folder_source(tmp_path, adapter="textgrid", annotations="*.TextGrid", encoding="gbk")
     )
     speakers = {r.recording.session_id: {s.speaker for s in r.segments} for r in result.recordings}
     assert speakers["M_utf8"] == {"005", "MÉO069"}
@@ -212,7 +202,7 @@ def test_a_random_mix_keeps_every_recording_in_a_row(tmp_path: Path):
             write_tone(tmp_path / f"{session}.wav", 6.0)
         expected += 1
     (tmp_path / "mix.rttm").write_text(lines)
-    result = ingest_source(rttm_source(tmp_path))
+    result = ingest_source(folder_source(tmp_path))
     assert accounted(result) == expected
 
 
@@ -262,11 +252,8 @@ def test_a_bad_lhotse_line_rejects_only_its_recording(tmp_path: Path):
         )
     )
     (tmp_path / "supervisions.jsonl").write_text("\n".join(lines) + "\n")
-    spec = SourceSpec(
-        name="l",
-        adapter="lhotse",
-        annotations=str(tmp_path / "supervisions.jsonl"),
-        recordings=str(tmp_path / "recordings.jsonl"),
+    spec = folder_source(
+        tmp_path, "lhotse", "supervisions.jsonl", None, "l", recordings="recordings.jsonl"
     )
     result = ingest_source(spec)
     reasons = {r.recording_id: r.reason for r in result.rejections}
@@ -282,7 +269,7 @@ def test_an_undecodable_rttm_names_the_sessions_it_held(tmp_path: Path):
     (tmp_path / "ok.rttm").write_text(two_speakers("s3"))
     for session in ("s1", "s2", "s3"):
         write_tone(tmp_path / f"{session}.wav", 6.0)
-    result = ingest_source(rttm_source(tmp_path))
+    result = ingest_source(folder_source(tmp_path))
     reasons = {r.recording_id: r.reason for r in result.rejections}
     assert sorted(reasons) == ["c::s1", "c::s2"]
     assert all(

@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 import soundfile
 
-from msbench.dataset_sheet import SourceSpec, read_dataset_sheet
+from msbench.dataset_sheet import read_dataset_sheet
 from msbench.errors import ConfigError
 from msbench.ingest import ingest_source
-from tests.helpers.fixtures import AISHELL4_TEXTGRID, rttm_line, write_tone
+from tests.helpers.fixtures import AISHELL4_TEXTGRID, folder_source, rttm_line, write_tone
 
 GOOD = rttm_line("good", 0, 2, "A") + rttm_line("good", 2.5, 2, "B")
 
@@ -24,12 +24,7 @@ def run_rttm(folder: Path, bad_lines: str, audio: bool = True) -> tuple[list, di
     write_tone(folder / "good.wav", 6.0)
     if audio:
         write_tone(folder / "bad.wav", 6.0)
-    spec = SourceSpec(
-        name="c",
-        adapter="rttm",
-        annotations=str(folder / "x.rttm"),
-        audio=str(folder / "{session}.wav"),
-    )
+    spec = folder_source(folder, annotations="x.rttm")
     result = ingest_source(spec)
     assert all(r.recording_id for r in result.rejections)
     reasons = {r.recording_id.split("::")[1]: r.reason for r in result.rejections}
@@ -69,12 +64,7 @@ def test_a_shuffled_crlf_bom_rttm_reads_like_a_clean_one(tmp_path: Path):
     )
     write_tone(tmp_path / "good.wav", 6.0)
     write_tone(tmp_path / "bad.wav", 6.0)
-    spec = SourceSpec(
-        name="c",
-        adapter="rttm",
-        annotations=str(tmp_path / "x.rttm"),
-        audio=str(tmp_path / "{session}.wav"),
-    )
+    spec = folder_source(tmp_path, annotations="x.rttm")
     result = ingest_source(spec)
     assert sorted(r.recording.session_id for r in result.recordings) == ["bad", "good"]
     bad = next(r for r in result.recordings if r.recording.session_id == "bad")
@@ -84,12 +74,7 @@ def test_a_shuffled_crlf_bom_rttm_reads_like_a_clean_one(tmp_path: Path):
 def test_utf16_without_bom_is_detected(tmp_path: Path):
     (tmp_path / "M.TextGrid").write_bytes(AISHELL4_TEXTGRID.encode("utf-16-le"))
     write_tone(tmp_path / "M.wav", 13.0)
-    spec = SourceSpec(
-        name="a",
-        adapter="textgrid",
-        annotations=str(tmp_path / "*.TextGrid"),
-        audio=str(tmp_path / "{session}.wav"),
-    )
+    spec = folder_source(tmp_path, "textgrid", "*.TextGrid", name="a")
     (item,) = ingest_source(spec).recordings
     assert {s.speaker for s in item.segments} == {"005", "006"}
 
@@ -116,12 +101,7 @@ def test_damaged_audio_rejects_its_recording(tmp_path: Path, make: str, expected
     elif make == "truncated":
         soundfile.write(bad, 0.1 * np.random.default_rng(0).standard_normal(96000), 16000)
         bad.write_bytes(bad.read_bytes()[:4000])
-    spec = SourceSpec(
-        name="c",
-        adapter="rttm",
-        annotations=str(tmp_path / "x.rttm"),
-        audio=str(tmp_path / "{session}.*"),
-    )
+    spec = folder_source(tmp_path, annotations="x.rttm", audio="{session}.*")
     result = ingest_source(spec)
     reasons = {r.recording_id.split("::")[1]: r.reason for r in result.rejections}
     assert [r.recording.session_id for r in result.recordings] == ["good"]
@@ -143,12 +123,7 @@ def test_textgrid_point_tiers_xmin_above_zero_and_empty_tier_names(tmp_path: Pat
     )
     (tmp_path / "M.TextGrid").write_text(grid)
     write_tone(tmp_path / "M.wav", 13.0)
-    spec = SourceSpec(
-        name="a",
-        adapter="textgrid",
-        annotations=str(tmp_path / "*.TextGrid"),
-        audio=str(tmp_path / "{session}.wav"),
-    )
+    spec = folder_source(tmp_path, "textgrid", "*.TextGrid", name="a")
     result = ingest_source(spec)
     # an empty tier name is an empty speaker label: the session is rejected, naming the tier
     (bad,) = result.rejections
@@ -160,12 +135,7 @@ def test_invalid_chime_json_names_the_place(tmp_path: Path):
         '[{"session_id": "S02", "speaker": "P05", "start_time": "0:00:01.00",'
     )
     write_tone(tmp_path / "S02.wav", 3.0)
-    spec = SourceSpec(
-        name="c",
-        adapter="chime",
-        annotations=str(tmp_path / "*.json"),
-        audio=str(tmp_path / "{session}.wav"),
-    )
+    spec = folder_source(tmp_path, "chime", "*.json")
     (bad,) = ingest_source(spec).rejections
     assert (
         bad.recording_id == "c::S02" and "S02.json" in bad.reason and "invalid JSON" in bad.reason
@@ -190,11 +160,8 @@ def test_lhotse_supervision_past_the_recording_end_is_clipped_or_rejected(tmp_pa
         SupervisionSegment(id="b", recording_id="R1", start=3, duration=9, speaker="B"),
     ]
     SupervisionSet.from_segments(supervisions).to_file(tmp_path / "supervisions.jsonl")
-    spec = SourceSpec(
-        name="l",
-        adapter="lhotse",
-        annotations=str(tmp_path / "supervisions.jsonl"),
-        recordings=str(tmp_path / "recordings.jsonl"),
+    spec = folder_source(
+        tmp_path, "lhotse", "supervisions.jsonl", None, "l", recordings="recordings.jsonl"
     )
     (bad,) = ingest_source(spec).rejections
     assert "segment ends at 12.000 s" in bad.reason and "ingest.end_tolerance_seconds" in bad.reason

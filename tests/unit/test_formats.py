@@ -11,10 +11,9 @@ from msbench.adapters.chime import read_chime
 from msbench.adapters.notsofar import read_notsofar
 from msbench.adapters.rttm import read_stm
 from msbench.adapters.textgrid import read_textgrid
-from msbench.dataset_sheet import SourceSpec
 from msbench.features.rows import utterance_rows
 from msbench.ingest import ingest_source
-from tests.helpers.fixtures import rttm_line, write_tone
+from tests.helpers.fixtures import folder_source, rttm_line, write_tone
 
 # AISHELL-4 evaluation STM style: <file> <chnl> <speaker> <start> <end> <label> words
 AISHELL4_STM = """;; AISHELL-4 style reference
@@ -162,13 +161,7 @@ def test_uem_span_crops_annotation_and_sets_duration(tmp_path: Path):
         rttm_line("m", 0.5, 2.0, "A") + rttm_line("m", 4.0, 4.0, "B") + rttm_line("m", 15, 2, "A")
     )
     (tmp_path / "m.uem").write_text("m 1 1.0 10.0\n")
-    spec = SourceSpec(
-        name="c",
-        adapter="rttm",
-        annotations=str(tmp_path / "*.rttm"),
-        audio=str(tmp_path / "{session}.wav"),
-        uem=str(tmp_path / "*.uem"),
-    )
+    spec = folder_source(tmp_path, uem="*.uem")
     (item,) = ingest_source(spec).recordings
     assert item.recording.duration_seconds == 9.0
     assert [(s.start_time, s.end_time) for s in item.segments] == [(1.0, 2.5), (4.0, 8.0)]
@@ -178,12 +171,7 @@ def test_uem_span_crops_annotation_and_sets_duration(tmp_path: Path):
 def test_words_reach_the_utterance_rows(tmp_path: Path):
     write_tone(tmp_path / "M_R003S01C01.wav", 10.0)
     (tmp_path / "ref.stm").write_text(AISHELL4_STM, encoding="utf-8")
-    spec = SourceSpec(
-        name="a4",
-        adapter="stm",
-        annotations=str(tmp_path / "*.stm"),
-        audio=str(tmp_path / "{session}.wav"),
-    )
+    spec = folder_source(tmp_path, "stm", "*.stm", name="a4")
     (item,) = ingest_source(spec).recordings
     rows = utterance_rows(item)
     assert [r["words"] for r in rows] == ["我们 今天 讨论", "好的"]
@@ -194,13 +182,7 @@ def test_rttm_with_stm_transcript_gives_the_transcript_utterances(tmp_path: Path
     write_tone(tmp_path / "m.wav", 10.0)
     (tmp_path / "m.rttm").write_text(rttm_line("m", 0, 2, "A") + rttm_line("m", 1, 2, "B"))
     (tmp_path / "m.stm").write_text("m 1 A 0.0 2.0 hello there\nm 1 B 1.0 3.0 hi\n")
-    spec = SourceSpec(
-        name="c",
-        adapter="rttm",
-        annotations=str(tmp_path / "*.rttm"),
-        audio=str(tmp_path / "{session}.wav"),
-        transcripts=str(tmp_path / "*.stm"),
-    )
+    spec = folder_source(tmp_path, transcripts="*.stm")
     (item,) = ingest_source(spec).recordings
     rows = utterance_rows(item)
     assert [(r["speaker"], r["words"], r["overlap_exposure"]) for r in rows] == [
@@ -225,11 +207,8 @@ def test_lhotse_command_source_is_named_in_the_rejection(tmp_path: Path):
         SupervisionSegment(id="s1", recording_id="R1", start=0, duration=1, speaker="A")
     ]
     SupervisionSet.from_segments(supervisions).to_file(tmp_path / "supervisions.jsonl")
-    spec = SourceSpec(
-        name="l",
-        adapter="lhotse",
-        annotations=str(tmp_path / "supervisions.jsonl"),
-        recordings=str(tmp_path / "recordings.jsonl"),
+    spec = folder_source(
+        tmp_path, "lhotse", "supervisions.jsonl", None, "l", recordings="recordings.jsonl"
     )
     (rejection,) = ingest_source(spec).rejections
     assert "audio source of type command" in rejection.reason and "sox in.sph" in rejection.reason
