@@ -104,12 +104,37 @@ POOL_EXCLUDED_COLUMNS = ("recording_id", "pool_code", "pool_reason")
 DER_PARTS = ("missed", "false_alarm", "confusion", "scored")
 WER_FAMILY = {"cpwer": "cp", "tcpwer": "tcp", "wer": "wer", "tcorcwer": "tcorc"}
 WER_PARTS = ("errors", "length", "substitutions", "insertions", "deletions")
-SCORE_COUNT_COLUMNS = (
+_DER_WER_COUNT_COLUMNS = (
     *(f"der_{p}" for p in DER_PARTS),
     *(f"der0_{p}" for p in DER_PARTS),
     *(f"{short}_{p}" for short in WER_FAMILY.values() for p in WER_PARTS),
 )
-SCORE_RATE_COLUMNS = ("der", "der_collar0", *WER_FAMILY)
+#: Diagnostics counts (msbench.diagnostics.unit): tokens, utterances, seconds.
+DIAGNOSTIC_INT_COLUMNS = (
+    "s", "i_lex", "i_seg", "d_lex", "d_seg", "n_ref",
+    "utterances", "utterances_attributable", "utterances_misattributed",
+    "ov_boundaries", "ov_boundaries_localised",
+)  # fmt: skip
+DIAGNOSTIC_SECONDS_COLUMNS = (
+    "t_ref", "t_hyp", "ov_seconds", "ov_covered", "ov_speaker_seconds", "ov_speaker_covered",
+)  # fmt: skip
+DIAGNOSTIC_RATE_COLUMNS = ("e_lex", "e_seg", "e_attr", "r_time")
+SCORE_COUNT_COLUMNS = (
+    *_DER_WER_COUNT_COLUMNS,
+    *DIAGNOSTIC_INT_COLUMNS,
+    *DIAGNOSTIC_SECONDS_COLUMNS,
+)
+SCORE_RATE_COLUMNS = ("der", "der_collar0", *WER_FAMILY, *DIAGNOSTIC_RATE_COLUMNS)
+#: Per-utterance diagnostics (results/evaluation/<system>/utterances.csv).
+UTTERANCE_DIAGNOSIS_COLUMNS = (
+    "system", "unit_id", "recording_id", "speaker", "start_time", "end_time",
+    "overlap_exposure", "switch_distance", "n_ref", "s", "i_lex", "i_seg", "d_lex", "d_seg",
+    "aligned", "hyp_speaker", "attributed_to", "attributable", "misattributed",
+)  # fmt: skip
+#: Aligned tokens per ordered speaker pair (results/evaluation/<system>/pairs.csv).
+PAIR_COLUMNS = (
+    "system", "unit_id", "recording_id", "ref_speaker", "attributed_to", "tokens", "tokens_clean",
+)  # fmt: skip
 _SCORING_FLOAT = (
     *(f"der_{p}" for p in DER_PARTS),
     *(f"der0_{p}" for p in DER_PARTS),
@@ -117,10 +142,14 @@ _SCORING_FLOAT = (
     *(f"{k}_macro" for k in SCORE_RATE_COLUMNS),
     "start",
     "end",
-    "t_ref",
-    "t_hyp",
+    *DIAGNOSTIC_SECONDS_COLUMNS,
+    "switch_distance",
 )
 _SCORING_INT = (
+    *DIAGNOSTIC_INT_COLUMNS,
+    "aligned",
+    "tokens",
+    "tokens_clean",
     *(f"{short}_{p}" for short in WER_FAMILY.values() for p in WER_PARTS),
     "ref_speakers",
     "hyp_speakers",
@@ -128,7 +157,10 @@ _SCORING_INT = (
     "excluded",
     "soft_degradation",
 )
-_SCORING_TEXT = ("system", "system_id", "unit_id", "status", "degradation", "group", "value")
+_SCORING_TEXT = (
+    "system", "system_id", "unit_id", "status", "degradation", "group", "value",
+    "hyp_speaker", "attributed_to", "ref_speaker",
+)  # fmt: skip
 
 _TEXT = (
     "recording_id",
@@ -196,7 +228,7 @@ _FLOAT = (
     "quality_rank_nisqa",
     *UTILITY_COLUMNS,
 )
-_BOOL = ("eligible", "in_pool", "selected")
+_BOOL = ("eligible", "in_pool", "selected", "attributable", "misattributed")
 _JSON = ("conditions",)
 
 #: Declared type of every column msbench writes: ``str``, ``int``, ``float``, ``bool`` or ``json``.

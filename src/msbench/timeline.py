@@ -299,16 +299,26 @@ class SpeakerTimeline:
         ...     [("A", 0, 2), ("B", 2, 3), ("B", 3.5, 4), ("A", 4.25, 5)]).switch_gaps()
         [0, 250000]
         """
-        gaps: list[int] = []
+        return [start - end for end, start in self.switches()]
+
+    def switches(self) -> list[Span]:
+        """Each non-overlapping speaker change as ``(end of the previous turn, start of the next)``.
+
+        The changes of :meth:`switch_gaps`, same rules, in time order.
+
+        >>> SpeakerTimeline.from_segments([("A", 0, 2), ("B", 2.5, 3)]).switches()
+        [(2000000, 2500000)]
+        """
+        changes: list[Span] = []
         latest_end: int | None = None
         latest_speaker = ""
         for turn in self.turns():
             if latest_end is not None and turn.start >= latest_end:
                 if turn.speaker != latest_speaker:
-                    gaps.append(turn.start - latest_end)
+                    changes.append((latest_end, turn.start))
             if latest_end is None or turn.end > latest_end:
                 latest_end, latest_speaker = turn.end, turn.speaker
-        return gaps
+        return changes
 
     def exposure(self, speaker: str, start: float, end: float) -> float:
         """``r_ov(u) = |u ∩ speech of the other speakers| / |u|``; 0 for an empty utterance."""

@@ -338,7 +338,7 @@ def test_a_system_folder_with_every_kind_of_bad_unit(tmp_path: Path):
         references,
         {u.recording_id: "English" for u in units},
         settings,
-    )
+    ).units
     status = {r["unit_id"]: (r["status"], r["reason"].split(":")[0]) for r in rows}
     assert status == {
         "c__s0": ("scored", ""),

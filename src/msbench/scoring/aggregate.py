@@ -13,10 +13,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from msbench.columns import DER_PARTS, WER_FAMILY, WER_PARTS
+from msbench.columns import (
+    DER_PARTS,
+    DIAGNOSTIC_INT_COLUMNS,
+    DIAGNOSTIC_SECONDS_COLUMNS,
+    WER_FAMILY,
+    WER_PARTS,
+)
 from msbench.columns import SCORE_COUNT_COLUMNS as COUNT_COLUMNS
 from msbench.columns import SCORE_RATE_COLUMNS as RATE_COLUMNS
 from msbench.scoring.pair import Scores
+from msbench.timeline import to_seconds
 
 #: How many units a sum covers, how many were excluded, how many softly degraded.
 UNIT_COUNT_COLUMNS = ("units", "excluded", "soft_degradation")
@@ -30,11 +37,26 @@ def score_columns(scores: Scores) -> dict[str, Any]:
     for key, short in WER_FAMILY.items():
         counts = getattr(scores.words, key) if scores.words else None
         row.update({f"{short}_{p}": getattr(counts, p) if counts else None for p in WER_PARTS})
+    row.update(diagnostic_columns(scores))
     return {**row, **rates(row)}
 
 
+def diagnostic_columns(scores: Scores) -> dict[str, Any]:
+    """The diagnostics counts of a unit (words counts None when a side has no words)."""
+    counts, checks = scores.diagnostics, scores.diagnostics.checks
+    row: dict[str, Any] = {
+        k: getattr(counts, k) if counts.words else None for k in DIAGNOSTIC_INT_COLUMNS[:9]
+    }
+    seconds = [counts.t_ref, counts.t_hyp, checks.ov_time, checks.ov_covered]
+    seconds += [checks.ov_speaker_time, checks.ov_speaker_covered]
+    row.update(dict(zip(DIAGNOSTIC_SECONDS_COLUMNS, map(to_seconds, seconds), strict=True)))
+    row["ov_boundaries"] = checks.ov_boundaries
+    row["ov_boundaries_localised"] = checks.ov_boundaries_localised
+    return row
+
+
 def rates(sums: Mapping[str, Any]) -> dict[str, float | None]:
-    """The six rates of summed counts (fractions; None where the denominator is 0 or missing)."""
+    """The rates of summed counts (fractions; None where the denominator is 0 or missing)."""
 
     def ratio(num: float, den: float | None) -> float | None:
         return num / den if den else None
@@ -47,6 +69,13 @@ def rates(sums: Mapping[str, Any]) -> dict[str, float | None]:
         out[key] = ratio(errors, sums.get(f"{prefix}_scored"))
     for key, short in WER_FAMILY.items():
         out[key] = ratio(sums.get(f"{short}_errors") or 0, sums.get(f"{short}_length"))
+    lexical = sum(sums.get(k) or 0 for k in ("s", "i_lex", "d_lex"))
+    out["e_lex"] = ratio(lexical, sums.get("n_ref"))
+    out["e_seg"] = ratio((sums.get("i_seg") or 0) + (sums.get("d_seg") or 0), sums.get("n_ref"))
+    out["e_attr"] = ratio(
+        sums.get("utterances_misattributed") or 0, sums.get("utterances_attributable")
+    )
+    out["r_time"] = ratio(sums.get("t_hyp") or 0.0, sums.get("t_ref"))
     return out
 
 

@@ -95,3 +95,15 @@ def diarization_error(
         scored=float(parts["total"]),
         collar=collar,
     )
+
+
+def speaker_mapping(reference: Sequence[Segment], hypothesis: Sequence[Segment]) -> dict[str, str]:
+    """Reference speaker -> hypothesis speaker: pyannote.metrics' optimal (DER) mapping."""
+    from pyannote.metrics.diarization import DiarizationErrorRate
+
+    if not reference or not hypothesis:
+        return {}
+    mapping = DiarizationErrorRate().optimal_mapping(
+        _annotation(reference), _annotation(hypothesis)
+    )
+    return {str(ref): str(hyp) for hyp, ref in mapping.items()}

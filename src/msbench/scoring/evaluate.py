@@ -11,7 +11,7 @@ or degraded, is in :mod:`msbench.scoring.checks`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +24,7 @@ from msbench.scoring.checks import (
     structural_problem,
 )
 from msbench.scoring.formats import read_segments
-from msbench.scoring.pair import Scores, score_session
+from msbench.scoring.pair import TOLERANCES, Scores, score_session
 from msbench.scoring.tokenizer import tokenize
 from msbench.scoring.units import Unit
 
@@ -115,6 +115,7 @@ def score_unit(
         settings["collar"],
         settings["tcp_collar"],
         tokenizer,
+        tolerances={k: settings[k] for k in TOLERANCES if k in settings},
     )
     return scores, "", degradations(hypothesis, reference, tokens)
 
@@ -149,18 +150,46 @@ def unit_row(
     return row
 
 
+@dataclass
+class Evaluation:
+    """A system's rows: one per unit, per reference utterance of a scored unit, per speaker pair."""
+
+    units: list[dict[str, Any]] = field(default_factory=list)
+    utterances: list[dict[str, Any]] = field(default_factory=list)
+    pairs: list[dict[str, Any]] = field(default_factory=list)
+
+    def add_diagnosis(self, system: str, unit: Unit, scores: Scores | None) -> None:
+        if scores is None or scores.detail is None:
+            return
+        ids = {"system": system, "unit_id": unit.unit_id, "recording_id": unit.recording_id}
+        for row in scores.detail.utterances:
+            fields = asdict(row)
+            self.utterances.append({**ids, **fields, "attributable": row.attributable})
+        clean = scores.detail.confusion_clean
+        for (ref, target), tokens in sorted(scores.detail.confusion.items()):
+            self.pairs.append(
+                {
+                    **ids,
+                    "ref_speaker": ref,
+                    "attributed_to": target,
+                    "tokens": tokens,
+                    "tokens_clean": clean.get((ref, target), 0),
+                }
+            )
+
+
 def evaluate_units(
     spec: SystemSpec,
     units: Sequence[Unit],
     references: Mapping[str, Sequence[Segment]],
     languages: Mapping[str, str],
     settings: Mapping[str, Any],
-) -> list[dict[str, Any]]:
-    """One row per unit, in unit order (see the module docstring)."""
+) -> Evaluation:
+    """One row per unit, in unit order, and the diagnostics rows (see the module docstring)."""
     from msbench.scoring.units import unit_reference
 
     single = read_segments(spec.outputs, spec.format) if spec.outputs.is_file() else None
-    rows = []
+    evaluation = Evaluation()
     for unit in units:
         reference = unit_reference(references.get(unit.recording_id, []), unit)
         hypothesis: list[Segment] | None = None
@@ -173,5 +202,8 @@ def evaluate_units(
             scores, reason, degraded = None, str(missing), []
         except InputError as error:
             scores, reason, degraded = None, f"unparseable: {error}", []
-        rows.append(unit_row(spec.system_id, unit, reference, hypothesis, scores, reason, degraded))
-    return rows
+        evaluation.units.append(
+            unit_row(spec.system_id, unit, reference, hypothesis, scores, reason, degraded)
+        )
+        evaluation.add_diagnosis(spec.system_id, unit, scores)
+    return evaluation

@@ -5,8 +5,13 @@ The JSON keys are a contract (scripts, the README and tests read them):
 ``confusion``, ``scored`` (s), ``collar`` (half-width, s)}; ``cpwer``,
 ``tcpwer``, ``wer``, ``tcorcwer`` {``error_rate``, ``errors``, ``length``,
 ``substitutions``, ``insertions``, ``deletions``}; ``tokenizer`` {name,
-version}; ``sessions``: one entry per session with the same fields. Rates are
-fractions. Totals are ratios of sums over sessions (never means of rates).
+version}; the diagnostics (:mod:`msbench.diagnostics.unit`): ``e_lex``,
+``e_seg``, ``e_attr``, the counts ``s``, ``i_lex``, ``i_seg``, ``d_lex``,
+``d_seg``, ``n_ref``, ``utterances``, ``utterances_attributable``,
+``utterances_misattributed``, and ``r_time`` (with ``t_ref``, ``t_hyp`` and
+``overlap_checks``); ``sessions``: one entry per session with the same fields.
+Rates are fractions. Totals are ratios of sums over sessions (never means of
+rates).
 
 Sessions are matched by id; when each side holds exactly one session, they
 are one session whatever their ids. Without a UEM, a session's scored span is
@@ -17,11 +22,12 @@ alone: the WER entries are ``null``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from msbench.diagnostics.unit import DiagnosticCounts, UnitDiagnosis, diagnose_unit
 from msbench.records import Segment
-from msbench.scoring.der import DiarizationError, diarization_error
+from msbench.scoring.der import DiarizationError, diarization_error, speaker_mapping
 from msbench.scoring.tokenizer import describe, tokenize
 from msbench.scoring.wer import (
     NO_ERRORS,
@@ -32,6 +38,8 @@ from msbench.scoring.wer import (
 )
 
 WER_KEYS = ("cpwer", "tcpwer", "wer", "tcorcwer")
+#: The diagnostics' tolerances (s), config ``scoring.segmentation_tolerance`` / ``boundary_tolerance``.
+TOLERANCES = {"segmentation_tolerance": 0.25, "boundary_tolerance": 0.5}
 
 
 @dataclass(frozen=True)
@@ -41,6 +49,8 @@ class Scores:
     der: DiarizationError
     der_collar0: DiarizationError
     words: SessionWer | None  # None: no words on a side
+    diagnostics: DiagnosticCounts = field(default_factory=DiagnosticCounts)
+    detail: UnitDiagnosis | None = field(default=None, compare=False)  # one session's rows
 
     def to_dict(self, tcp_collar: float = TCP_COLLAR) -> dict[str, Any]:
         out: dict[str, Any] = {"der": self.der.to_dict(), "der_collar0": self.der_collar0.to_dict()}
@@ -48,7 +58,7 @@ class Scores:
             out[key] = getattr(self.words, key).to_dict() if self.words else None
         if out["tcpwer"] is not None:
             out["tcpwer"].update(timing_conventions(tcp_collar))
-        return out
+        return {**out, **self.diagnostics.to_dict()}
 
 
 def add_der(a: DiarizationError, b: DiarizationError) -> DiarizationError:
@@ -73,7 +83,10 @@ def add_scores(items: Sequence[Scores]) -> Scores | None:
     if worded:
         sums = {key: sum((getattr(w, key) for w in worded), NO_ERRORS) for key in WER_KEYS}
         words = SessionWer(sums["cpwer"], sums["tcpwer"], sums["wer"], sums["tcorcwer"], ())
-    return Scores(der, der0, words)
+    diagnostics = items[0].diagnostics
+    for item in items[1:]:
+        diagnostics = diagnostics + item.diagnostics
+    return Scores(der, der0, words, diagnostics)
 
 
 def score_session(
@@ -85,15 +98,26 @@ def score_session(
     tcp_collar: float = TCP_COLLAR,
     tokenizer: str = "mixed-v1",
     with_words: bool = True,
+    tolerances: Mapping[str, float] | None = None,
 ) -> Scores:
+    """Every count of one session; ``tolerances``: the diagnostics' (default :data:`TOLERANCES`)."""
     der = diarization_error(reference, hypothesis, span, collar)
     der0 = diarization_error(reference, hypothesis, span, 0.0)
-    words = None
+    words, ref_tokens, hyp_tokens = None, None, None
     if with_words:
         ref_tokens = [tokenize(s.words, tokenizer) for s in reference]
         hyp_tokens = [tokenize(s.words, tokenizer) for s in hypothesis]
         words = session_wer(reference, ref_tokens, hypothesis, hyp_tokens, session, tcp_collar)
-    return Scores(der, der0, words)
+    detail = diagnose_unit(
+        reference,
+        ref_tokens,
+        hypothesis,
+        hyp_tokens,
+        words.assignment if words else (),
+        speaker_mapping(reference, hypothesis),
+        {**TOLERANCES, **(tolerances or {}), "tcp_collar": tcp_collar},
+    )
+    return Scores(der, der0, words, detail.counts, detail)
 
 
 def _pair_sessions(
@@ -112,6 +136,7 @@ def score_pair(
     collar: float = 0.25,
     tcp_collar: float = TCP_COLLAR,
     tokenizer: str = "mixed-v1",
+    tolerances: Mapping[str, float] | None = None,
 ) -> dict[str, Any]:
     """The ``msbench score`` JSON of two segment lists (see the module docstring)."""
     from msbench.scoring.formats import by_session
@@ -123,7 +148,9 @@ def score_pair(
     ).items():
         last = max((s.end_time for s in [*ref, *hyp]), default=0.0)
         span = (spans or {}).get(name, (0.0, last))
-        scores = score_session(ref, hyp, span, name, collar, tcp_collar, tokenizer, with_words)
+        scores = score_session(
+            ref, hyp, span, name, collar, tcp_collar, tokenizer, with_words, tolerances
+        )
         sessions.append(scores)
         entries.append({"session_id": name, **scores.to_dict(tcp_collar)})
     total = add_scores(sessions)

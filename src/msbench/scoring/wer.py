@@ -111,7 +111,7 @@ class SessionWer:
     tcpwer: WordErrors
     wer: WordErrors
     tcorcwer: WordErrors
-    assignment: tuple[tuple[str | None, str | None], ...]
+    assignment: tuple[tuple[str | None, str | None], ...]  # tcpWER's (ref, hyp) speaker pairs
 
 
 def session_wer(
@@ -136,7 +136,7 @@ def session_wer(
     )[session]
     orc = meeteval.wer.tcorcwer(ref, hyp, **timing)[session]
     return SessionWer(
-        _counts(cp), _counts(tcp), _counts(agnostic), _counts(orc), tuple(cp.assignment)
+        _counts(cp), _counts(tcp), _counts(agnostic), _counts(orc), tuple(tcp.assignment)
     )
 
 

@@ -22,5 +22,7 @@ COMMANDS = {
     "score": "msbench.stages.score",
     "evaluate": "msbench.stages.evaluate",
     "leaderboard": "msbench.stages.leaderboard",
+    "diagnose": "msbench.stages.diagnose",
+    "conditions": "msbench.stages.conditions",
     "audit": "msbench.stages.audit",
 }

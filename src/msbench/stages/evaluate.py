@@ -11,7 +11,7 @@ from msbench.stages.options import Arg, ConfigPath, SettingsJson, resolve_settin
 UNIT_RESULT_COLUMNS = (
     "system", "unit_id", "recording_id", "start", "end", "status", "reason", "degradation",
     "der", "der_collar0", "cpwer", "tcpwer", "wer", "tcorcwer",
-    "ref_speakers", "hyp_speakers", "t_ref", "t_hyp",
+    "e_lex", "e_seg", "e_attr", "r_time", "ref_speakers", "hyp_speakers",
 )  # fmt: skip
 
 
@@ -47,7 +47,9 @@ def run(
     system: Annotated[str, Arg("the system's entry of the config's systems: list, as JSON")],
     benchmark: Annotated[Path, Arg("benchmark.csv")],
     utterances: Annotated[Path, Arg("utterances.csv (the reference, with words)")],
-    out_dir: Annotated[Path, Arg("folder for units.csv, recordings.csv, summary.json")],
+    out_dir: Annotated[
+        Path, Arg("folder for units.csv, recordings.csv, summary.json, utterances.csv, pairs.csv")
+    ],
     config: ConfigPath = None,
     settings: SettingsJson = None,
 ) -> None:
@@ -55,9 +57,10 @@ def run(
 
     units.csv: one row per unit with every count, its status (scored,
     degraded, excluded) and reason; recordings.csv: ratios of sums per
-    recording; summary.json: ratios of sums over the benchmark.
+    recording; summary.json: ratios of sums over the benchmark; utterances.csv
+    and pairs.csv: the diagnostics of every reference utterance and speaker pair.
     """
-    from msbench.columns import AXES
+    from msbench.columns import AXES, PAIR_COLUMNS, UTTERANCE_DIAGNOSIS_COLUMNS
     from msbench.scoring.aggregate import COUNT_COLUMNS, UNIT_COUNT_COLUMNS, group_rows, sum_units
     from msbench.scoring.evaluate import SystemSpec, evaluate_units
     from msbench.tables import read_table, write_csv
@@ -69,8 +72,11 @@ def run(
     rows_by_id = {str(r["recording_id"]): r for r in read_table(benchmark)}
     units = benchmark_units(entry, list(rows_by_id.values()))
     languages = {rid: str(r.get("language") or "") for rid, r in rows_by_id.items()}
-    rows = evaluate_units(spec, units, references(utterances), languages, scoring)
+    evaluation = evaluate_units(spec, units, references(utterances), languages, scoring)
+    rows = evaluation.units
     write_csv(out_dir / "units.csv", rows, (*UNIT_RESULT_COLUMNS, *COUNT_COLUMNS))
+    write_csv(out_dir / "utterances.csv", evaluation.utterances, UTTERANCE_DIAGNOSIS_COLUMNS)
+    write_csv(out_dir / "pairs.csv", evaluation.pairs, PAIR_COLUMNS)
     recordings = []
     for rid, members in group_rows(rows, lambda r: [r["recording_id"]]).items():
         labels = {axis: rows_by_id.get(rid, {}).get(axis) for axis in AXES}
@@ -88,6 +94,10 @@ def run(
         "tcpwer",
         "wer",
         "tcorcwer",
+        "e_lex",
+        "e_seg",
+        "e_attr",
+        "r_time",
         *COUNT_COLUMNS,
     )
     write_csv(out_dir / "recordings.csv", recordings, columns)

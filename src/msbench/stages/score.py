@@ -26,6 +26,12 @@ def run(
     tokenizer: Annotated[
         str, Arg("text normalisation of both sides", choices=("mixed-v1", "whitespace"))
     ] = "mixed-v1",
+    segmentation_tolerance: Annotated[
+        float, Arg("an I/D is segmentation when no speech of the other side is this close (s)")
+    ] = 0.25,
+    boundary_tolerance: Annotated[
+        float, Arg("an overlap boundary is localised by a hypothesis boundary this close (s)")
+    ] = 0.5,
     ref_format: Annotated[str | None, Arg("force the reference format", choices=FORMATS)] = None,
     hyp_format: Annotated[str | None, Arg("force the hypothesis format", choices=FORMATS)] = None,
 ) -> None:
@@ -34,7 +40,8 @@ def run(
     Rates are fractions. DER's collar is a half-width (0.25 = pyannote.metrics'
     collar=0.5 = the CHiME-7 DASR convention); der_collar0 is always reported.
     wer is the speaker-agnostic WER (one time-ordered stream per side), tcorcwer
-    beside it. Totals over sessions are ratios of sums.
+    beside it. Totals over sessions are ratios of sums. The diagnostics
+    (e_lex, e_seg, e_attr, their counts, r_time) are in the same object.
     """
     from msbench.adapters import read_uem_spans
     from msbench.scoring.formats import read_segments
@@ -45,7 +52,18 @@ def run(
     spans = read_uem_spans(str(uem)) if uem else None
     print(
         json.dumps(
-            score_pair(reference, hypothesis, spans, collar, tcp_collar, tokenizer),
+            score_pair(
+                reference,
+                hypothesis,
+                spans,
+                collar,
+                tcp_collar,
+                tokenizer,
+                {
+                    "segmentation_tolerance": segmentation_tolerance,
+                    "boundary_tolerance": boundary_tolerance,
+                },
+            ),
             ensure_ascii=False,
             indent=2,
         )

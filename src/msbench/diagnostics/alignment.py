@@ -1,0 +1,137 @@
+"""Word alignments of one unit, with each word's speaker, utterance and (pseudo) time.
+
+Both alignments are meeteval's (``meeteval.wer.wer.time_constrained.align``)
+on the tokens of the scoring tokenizer, every speaker of a side in one stream
+sorted by segment start (``reference_sort = hypothesis_sort = "segment"``):
+
+``agnostic_alignment``  an alignment of minimal *untimed* cost: the alignment of
+                        the speaker-agnostic WER, whose error count it
+                        reproduces exactly; the error decomposition reads it.
+                        Untimed alignments tie often (a dropped "okay" may
+                        align with an "okay" said elsewhere), so among them a
+                        time-constrained one is taken: the first of the
+                        collars :data:`TIE_BREAK_COLLAR` (0.5 s) and the tcpWER
+                        collar whose error count is the minimal untimed count;
+                        otherwise the unbounded-collar alignment.
+``timed_alignment``     the tcpWER collar (5 s): a word only matches a word
+                        close in time; attribution reads it.
+
+Pseudo-word times are meeteval's defaults, as for tcpWER: a reference word
+gets its share of the utterance by character count (``character_based``), a
+hypothesis word the midpoint of its share (``character_based_points``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from msbench.records import Segment
+from msbench.scoring.wer import HYP_PSEUDO_WORD_TIMING, REF_PSEUDO_WORD_TIMING
+
+#: A collar no two words of one recording are apart by: no time constraint.
+UNBOUNDED_COLLAR = 1e9
+#: The first collar tried to choose among the untimed alignments of minimal cost.
+TIE_BREAK_COLLAR = 0.5
+
+
+@dataclass(frozen=True)
+class Word:
+    """One token of one side: its speaker, segment index and pseudo-word span (s)."""
+
+    token: str
+    speaker: str
+    segment: int
+    start: float
+    end: float
+
+    @property
+    def midpoint(self) -> float:
+        return (self.start + self.end) / 2
+
+
+@dataclass(frozen=True)
+class Pair:
+    """One alignment step: a match or substitution (both), a deletion or an insertion."""
+
+    ref: Word | None
+    hyp: Word | None
+
+    @property
+    def kind(self) -> str:
+        """``correct``, ``substitution``, ``deletion`` or ``insertion``."""
+        if self.ref is None:
+            return "insertion"
+        if self.hyp is None:
+            return "deletion"
+        return "correct" if self.ref.token == self.hyp.token else "substitution"
+
+
+def _rows(segments: Sequence[Segment], tokens: Sequence[Sequence[str]]) -> list[dict[str, Any]]:
+    return [
+        {
+            "speaker": s.speaker,
+            "start_time": s.start_time,
+            "end_time": s.end_time,
+            "words": " ".join(t),
+            "segment": k,
+        }
+        for k, (s, t) in enumerate(zip(segments, tokens, strict=True))
+    ]
+
+
+def _word(row: dict[str, Any] | None) -> Word | None:
+    if row is None:
+        return None
+    start, end = float(row["start_time"]), float(row["end_time"])
+    return Word(row["words"], row["speaker"], int(row["segment"]), start, end)
+
+
+def align_words(
+    reference: Sequence[Segment],
+    ref_tokens: Sequence[Sequence[str]],
+    hypothesis: Sequence[Segment],
+    hyp_tokens: Sequence[Sequence[str]],
+    collar: float,
+) -> list[Pair]:
+    """The alignment of all reference against all hypothesis tokens, in alignment order."""
+    from meeteval.wer.wer.time_constrained import align
+
+    ref, hyp = _rows(reference, ref_tokens), _rows(hypothesis, hyp_tokens)
+    if not any(r["words"] for r in ref) and not any(h["words"] for h in hyp):
+        return []
+    steps = align(
+        ref,
+        hyp,
+        collar=collar,
+        reference_pseudo_word_level_timing=REF_PSEUDO_WORD_TIMING,
+        hypothesis_pseudo_word_level_timing=HYP_PSEUDO_WORD_TIMING,
+        style="seglst",
+        reference_sort="segment",
+        hypothesis_sort="segment",
+    )
+    return [Pair(_word(r), _word(h)) for r, h in steps]
+
+
+def errors(pairs: Sequence[Pair]) -> int:
+    return sum(pair.kind != "correct" for pair in pairs)
+
+
+def agnostic_alignment(
+    reference: Sequence[Segment],
+    ref_tokens: Sequence[Sequence[str]],
+    hypothesis: Sequence[Segment],
+    hyp_tokens: Sequence[Sequence[str]],
+    timed: Sequence[Pair] | None = None,
+) -> list[Pair]:
+    """The speaker-agnostic WER's alignment, time-plausible among the minimal ones (module docstring).
+
+    ``timed``: the alignment at the tcpWER collar, when the caller has it.
+    """
+    untimed = align_words(reference, ref_tokens, hypothesis, hyp_tokens, UNBOUNDED_COLLAR)
+    tight = align_words(reference, ref_tokens, hypothesis, hyp_tokens, TIE_BREAK_COLLAR)
+    for candidate in (tight, timed):
+        if candidate is not None and errors(candidate) == errors(untimed):
+            return list(candidate)
+    return untimed
