@@ -104,16 +104,18 @@ def read_table(path: str | Path) -> list[dict[str, Any]]:
 
 
 def markdown_table(rows: Iterable[Mapping[str, Any]], columns: Sequence[str]) -> str:
-    """A markdown table of ``columns``; missing values are empty cells.
+    """A markdown table of ``columns``; missing values are empty cells, ``|`` is escaped.
 
-    >>> print(markdown_table([{"a": 1, "b": None}], ["a", "b"]), end="")
-    | a | b |
+    >>> print(markdown_table([{"a": 1, "b|c": None}], ["a", "b|c"]), end="")
+    | a | b\\|c |
     |---|---|
     | 1 |  |
     """
-    lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
+
+    def text(value: Any) -> str:
+        return "" if value is None else str(value).replace("|", "\\|")
+
+    lines = ["| " + " | ".join(map(text, columns)) + " |", "|" + "---|" * len(columns)]
     for row in rows:
-        lines.append(
-            "| " + " | ".join("" if row.get(c) is None else str(row.get(c)) for c in columns) + " |"
-        )
+        lines.append("| " + " | ".join(text(row.get(c)) for c in columns) + " |")
     return "\n".join(lines) + "\n"

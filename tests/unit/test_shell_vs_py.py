@@ -26,7 +26,9 @@ from msbench.stages import (
     audit,
     bin,
     collect,
+    conditions,
     describe,
+    diagnose,
     evaluate,
     ingest,
     interaction,
@@ -165,12 +167,22 @@ def _cases(base: Path, sheet: Path, settings: str) -> dict[str, Case]:
         "evaluate": Case(
             lambda out: evaluate.run(system, manifest, base / "m/utterances.csv", out / "eval/oracle", settings=settings),
             lambda out: ["evaluate", "--system", system, "--benchmark", str(manifest), "--utterances", str(base / "m/utterances.csv"), "--out-dir", str(out / "eval/oracle"), *s],
-            ("eval/oracle/units.csv", "eval/oracle/recordings.csv", "eval/oracle/summary.json"),
+            ("eval/oracle/units.csv", "eval/oracle/recordings.csv", "eval/oracle/summary.json", "eval/oracle/utterances.csv", "eval/oracle/pairs.csv"),
         ),
         "leaderboard": Case(
             lambda out: leaderboard.run((base / "eval/oracle",), manifest, out / "eval"),
             lambda out: ["leaderboard", "--systems", str(base / "eval/oracle"), "--benchmark", str(manifest), "--out-dir", str(out / "eval")],
             ("eval/leaderboard.csv", "eval/leaderboard.json", "eval/leaderboard.md", "eval/by_condition.csv"),
+        ),
+        "diagnose": Case(
+            lambda out: diagnose.run(base / "eval/oracle", manifest, base / "acoustic/ami.sim.jsonl", out / "eval/oracle/conditions.json", settings=settings),
+            lambda out: ["diagnose", "--system-dir", str(base / "eval/oracle"), "--benchmark", str(manifest), "--similarity", str(base / "acoustic/ami.sim.jsonl"), "--out", str(out / "eval/oracle/conditions.json"), *s],
+            ("eval/oracle/conditions.json",),
+        ),
+        "conditions": Case(
+            lambda out: conditions.run((base / "eval/oracle/conditions.json",), out / "eval"),
+            lambda out: ["conditions", "--systems", str(base / "eval/oracle/conditions.json"), "--out-dir", str(out / "eval")],
+            ("eval/condition_results.json", "eval/table2.csv", "eval/table2.md", "eval/table2_intervals.md", "eval/error_decomposition.png", "eval/conditions.png"),
         ),
         "audit": Case(
             lambda out: audit.run(release, base / "m/recordings.csv", out / "audit"),
@@ -212,6 +224,7 @@ def chain(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, str]:
         "select",
         "overview",
         "evaluate",
+        "diagnose",
     ):
         if command == "evaluate":
             units = reference_units(base / "m/utterances.csv", base / "m/benchmark.csv")

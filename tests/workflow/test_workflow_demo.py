@@ -172,6 +172,32 @@ def test_two_systems_give_a_two_row_leaderboard_with_the_planted_errors(demo_run
     conditions = read_csv(demo_run / "results/evaluation/by_condition.csv")
     assert {row["group"] for row in conditions} >= {"P", "O", "S", "T", "N", "source_dataset"}
     assert (demo_run / "results/evaluation/by_condition.png").stat().st_size > 10_000
+    _check_condition_results(demo_run / "results/evaluation", planted)
+
+
+def _check_condition_results(evaluation: Path, planted: dict[str, int]) -> None:
+    """Table 2 in the release's layout, and the planted system's decomposition adds up to its WER."""
+    official_path = require_shared(SHARED_DATA / "msbench-release" / "condition_results.json")
+    official = json.loads(official_path.read_text())
+    ours = json.loads((evaluation / "condition_results.json").read_text())
+    assert [s["id"] for s in ours["systems"]] == ["oracle", "planted"]
+    assert set(official) <= set(ours)
+    for name in ("overlap", "similarity", "acoustic", "turn", "speaker"):
+        labels = [s["label"] for s in ours[name]["series"]]
+        assert [s["label"] for s in official[name]["series"]][0] in labels
+        for entry in ours[name]["series"]:
+            assert len(entry["values"]) == len(entry["significant"]) == 2
+    summary = json.loads((evaluation / "planted/summary.json").read_text())
+    assert (
+        summary["s"] + summary["i_lex"] + summary["i_seg"] + summary["d_lex"] + summary["d_seg"]
+        == summary["wer_errors"]
+        == sum(planted[k] for k in ("substitutions", "deletions", "insertions"))
+    )
+    assert summary["utterances_misattributed"] >= 1  # the swapped last utterances
+    table = (evaluation / "table2.md").read_text()
+    assert table.startswith("| system |") and "reference with planted errors" in table
+    for figure in ("error_decomposition.png", "conditions.png"):
+        assert (evaluation / figure).stat().st_size > 10_000
 
 
 def test_the_audit_rule_runs_when_a_release_is_configured(demo_run: Path):

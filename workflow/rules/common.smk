@@ -112,10 +112,10 @@ def system_files(wildcards):
 
 
 def evaluation_outputs():
-    """The leaderboard when systems are configured (nothing otherwise)."""
+    """The leaderboard and the condition analyses when systems are configured (nothing otherwise)."""
     if not SYSTEMS:
         return []
-    return rules.leaderboard.output
+    return [*rules.leaderboard.output, *rules.conditions.output]
 
 
 def audit_outputs():

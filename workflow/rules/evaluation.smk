@@ -1,5 +1,5 @@
 rule evaluate:
-    """One system on every inference unit of the benchmark: units.csv, recordings.csv, summary.json."""
+    """One system on every inference unit: units.csv, recordings.csv, summary.json, diagnostics rows."""
     input:
         benchmark="results/manifests/benchmark.csv",
         utterances="results/manifests/utterances.csv",
@@ -8,6 +8,8 @@ rule evaluate:
         units="results/evaluation/{system}/units.csv",
         recordings="results/evaluation/{system}/recordings.csv",
         summary="results/evaluation/{system}/summary.json",
+        utterances="results/evaluation/{system}/utterances.csv",
+        pairs="results/evaluation/{system}/pairs.csv",
     log:
         "results/logs/evaluate/{system}.log",
     threads: 1
@@ -45,3 +47,49 @@ rule leaderboard:
     shell:
         "msbench leaderboard --systems {params.folders:q} --benchmark {input.benchmark:q}"
         " --out-dir {params.out_dir:q} 2> {log:q}"
+
+
+rule diagnose:
+    """The five condition analyses of one system, with cluster-bootstrap intervals."""
+    input:
+        units="results/evaluation/{system}/units.csv",
+        utterances="results/evaluation/{system}/utterances.csv",
+        pairs="results/evaluation/{system}/pairs.csv",
+        summary="results/evaluation/{system}/summary.json",
+        benchmark="results/manifests/benchmark.csv",
+        similarity="results/manifests/speaker_similarity.jsonl",
+    output:
+        "results/evaluation/{system}/conditions.json",
+    log:
+        "results/logs/diagnose/{system}.log",
+    threads: 1
+    resources:
+        mem_mb=4000,
+        runtime=60,
+    params:
+        system_dir=subpath(input.units, parent=True),
+        settings=settings_json("diagnostics", "scoring"),
+    shell:
+        "msbench diagnose --system-dir {params.system_dir:q} --benchmark {input.benchmark:q}"
+        " --similarity {input.similarity:q} --out {output:q}"
+        " --settings {params.settings:q} 2> {log:q}"
+
+
+rule conditions:
+    """All systems: condition_results.json (release layout), Table 2, and its figures."""
+    input:
+        expand("results/evaluation/{system}/conditions.json", system=SYSTEMS),
+    output:
+        json="results/evaluation/condition_results.json",
+        csv="results/evaluation/table2.csv",
+        markdown="results/evaluation/table2.md",
+        intervals="results/evaluation/table2_intervals.md",
+        decomposition="results/evaluation/error_decomposition.png",
+        figure="results/evaluation/conditions.png",
+    log:
+        "results/logs/conditions.log",
+    localrule: True
+    params:
+        out_dir=subpath(output.json, parent=True),
+    shell:
+        "msbench conditions --systems {input:q} --out-dir {params.out_dir:q} 2> {log:q}"
