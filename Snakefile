@@ -25,6 +25,7 @@ include: "workflow/rules/features.smk"
 include: "workflow/rules/collect.smk"
 include: "workflow/rules/benchmark.smk"
 include: "workflow/rules/manifests.smk"
+include: "workflow/rules/systems.smk"
 include: "workflow/rules/evaluation.smk"
 include: "workflow/rules/audit.smk"
 

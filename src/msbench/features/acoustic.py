@@ -19,6 +19,7 @@ from msbench.errors import InputError
 from msbench.features.integrity import clipping_fraction, integrity_flags
 from msbench.features.similarity import speaker_similarity
 from msbench.ingest import IngestedRecording
+from msbench.models.device import resolve_device
 
 if TYPE_CHECKING:  # the models import torch/onnxruntime lazily
     from msbench.models.campplus import CamPlusEmbedder
@@ -53,7 +54,7 @@ class AcousticExtractor:
         self.settings = settings
         self.model_settings = model_settings
         self.threads = settings["threads"]
-        self.device = _device(settings["device"])
+        self.device = resolve_device(settings["device"])
         self._embedder: CamPlusEmbedder | None = None
         self._dnsmos: DnsmosScorer | None = None
         self._nisqa: NisqaScorer | None = None
@@ -127,17 +128,3 @@ class AcousticExtractor:
             "matrix": [list(r) for r in similarity.matrix],
         }
         return row, matrix
-
-
-def _device(requested: str) -> str:
-    if requested == "cpu":
-        return "cpu"
-    import torch
-
-    if torch.cuda.is_available():
-        return "cuda"
-    if requested == "cuda":
-        raise InputError(
-            "config", "acoustic.device is cuda but no GPU is visible", fix="use auto or cpu"
-        )
-    return "cpu"

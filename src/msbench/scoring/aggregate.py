@@ -84,6 +84,11 @@ def sum_units(rows: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     rows = list(rows)
     scored = [r for r in rows if r["status"] != "excluded"]
     sums: dict[str, Any] = {c: sum(r.get(c) or 0 for r in scored) for c in COUNT_COLUMNS}
+    for short in WER_FAMILY.values():  # a family missing on a worded unit is missing in the sum
+        if any(
+            r.get(f"{short}_length") is None and r.get("wer_length") is not None for r in scored
+        ):
+            sums.update(dict.fromkeys((f"{short}_{p}" for p in WER_PARTS), None))
     macro = {
         f"{key}_macro": (sum(r[key] for r in scored if r.get(key) is not None) / n)
         if (n := sum(1 for r in scored if r.get(key) is not None))

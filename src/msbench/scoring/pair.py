@@ -55,7 +55,8 @@ class Scores:
     def to_dict(self, tcp_collar: float = TCP_COLLAR) -> dict[str, Any]:
         out: dict[str, Any] = {"der": self.der.to_dict(), "der_collar0": self.der_collar0.to_dict()}
         for key in WER_KEYS:
-            out[key] = getattr(self.words, key).to_dict() if self.words else None
+            counts = getattr(self.words, key) if self.words else None
+            out[key] = counts.to_dict() if counts is not None else None
         if out["tcpwer"] is not None:
             out["tcpwer"].update(timing_conventions(tcp_collar))
         return {**out, **self.diagnostics.to_dict()}
@@ -81,8 +82,13 @@ def add_scores(items: Sequence[Scores]) -> Scores | None:
     worded = [item.words for item in items if item.words is not None]
     words = None
     if worded:
-        sums = {key: sum((getattr(w, key) for w in worded), NO_ERRORS) for key in WER_KEYS}
-        words = SessionWer(sums["cpwer"], sums["tcpwer"], sums["wer"], sums["tcorcwer"], ())
+        sums = {
+            key: None
+            if any(getattr(w, key) is None for w in worded)
+            else sum((getattr(w, key) for w in worded), NO_ERRORS)
+            for key in WER_KEYS
+        }
+        words = SessionWer(sums["cpwer"], sums["tcpwer"], sums["wer"], sums["tcorcwer"], ())  # type: ignore[arg-type]
     diagnostics = items[0].diagnostics
     for item in items[1:]:
         diagnostics = diagnostics + item.diagnostics

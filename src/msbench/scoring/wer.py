@@ -38,6 +38,8 @@ TCP_COLLAR = 5.0
 REF_PSEUDO_WORD_TIMING = "character_based"
 HYP_PSEUDO_WORD_TIMING = "character_based_points"
 ONE_SPEAKER = "all"
+#: meeteval's ORC matching refuses more hypothesis streams than this.
+ORC_MAX_STREAMS = 10
 
 
 @dataclass(frozen=True)
@@ -110,7 +112,7 @@ class SessionWer:
     cpwer: WordErrors
     tcpwer: WordErrors
     wer: WordErrors
-    tcorcwer: WordErrors
+    tcorcwer: WordErrors | None  # None: more hypothesis speakers than meeteval's ORC allows
     assignment: tuple[tuple[str | None, str | None], ...]  # tcpWER's (ref, hyp) speaker pairs
 
 
@@ -134,10 +136,10 @@ def session_wer(
     agnostic = meeteval.wer.cpwer(
         one_ref, one_hyp, reference_sort="segment", hypothesis_sort="segment"
     )[session]
-    orc = meeteval.wer.tcorcwer(ref, hyp, **timing)[session]
-    return SessionWer(
-        _counts(cp), _counts(tcp), _counts(agnostic), _counts(orc), tuple(tcp.assignment)
-    )
+    orc = None  # meeteval refuses ORC matching of more streams (exact and greedy alike)
+    if len({s.speaker for s in hypothesis}) <= ORC_MAX_STREAMS:
+        orc = _counts(meeteval.wer.tcorcwer(ref, hyp, **timing)[session])
+    return SessionWer(_counts(cp), _counts(tcp), _counts(agnostic), orc, tuple(tcp.assignment))
 
 
 def timing_conventions(tcp_collar: float) -> dict[str, Any]:

@@ -19,6 +19,8 @@ COMMANDS = {
     "select": "msbench.stages.select",
     "overview": "msbench.stages.overview",
     "summary": "msbench.stages.summary",
+    "units": "msbench.stages.units",
+    "baseline": "msbench.stages.baseline",
     "score": "msbench.stages.score",
     "evaluate": "msbench.stages.evaluate",
     "leaderboard": "msbench.stages.leaderboard",

@@ -1,0 +1,47 @@
+rule units:
+    """The benchmark's inference units: units.csv and one 16 kHz mono FLAC per unit."""
+    input:
+        benchmark="results/manifests/benchmark.csv",
+        recordings="results/manifests/recordings.csv",
+        utterances="results/manifests/utterances.csv",
+    output:
+        units="results/units/units.csv",
+        audio=directory("results/units/audio"),
+    log:
+        "results/logs/units.log",
+    threads: 1
+    resources:
+        mem_mb=4000,
+        runtime=60,
+    params:
+        out_dir=subpath(output.units, parent=True),
+        settings=settings_json("units"),
+    shell:
+        "msbench units --benchmark {input.benchmark:q} --recordings {input.recordings:q}"
+        " --utterances {input.utterances:q} --out-dir {params.out_dir:q}"
+        " --settings {params.settings:q} 2> {log:q}"
+
+
+rule baseline:
+    """The cascaded baseline on every unit: SegLST per unit, runtime and versions in baseline.json."""
+    input:
+        units=rules.units.output.units,
+        audio=rules.units.output.audio,
+        benchmark="results/manifests/benchmark.csv",
+    output:
+        sidecar="results/systems/baseline/baseline.json",
+    log:
+        "results/logs/baseline.log",
+    threads: config["baseline"]["threads"]
+    resources:
+        mem_mb=6000,
+        runtime=240,
+        gpu=BASELINE_GPUS,
+    params:
+        out_dir=subpath(output.sidecar, parent=True),
+        settings=settings_json("baseline"),
+        weights=WEIGHTS,
+    shell:
+        "msbench baseline --units {input.units:q} --benchmark {input.benchmark:q}"
+        " --out-dir {params.out_dir:q} --settings {params.settings:q}"
+        " --runtime {ACOUSTIC_RUNTIME:q} 2> {log:q}"
