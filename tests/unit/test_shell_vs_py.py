@@ -24,6 +24,7 @@ from msbench.stages import (
     COMMANDS,
     acoustic,
     audit,
+    baseline,
     bin,
     collect,
     conditions,
@@ -38,6 +39,7 @@ from msbench.stages import (
     score,
     select,
     summary,
+    units,
 )
 from tests.helpers.paths import DEMO, SHARED_DATA, SHARED_MODELS, require_shared
 from tests.helpers.systems import reference_units, write_system
@@ -45,6 +47,7 @@ from tests.helpers.systems import reference_units, write_system
 SETTINGS = {
     "models": {"search_dirs": [str(SHARED_MODELS)], "offline": True},
     "acoustic": {"similarity": {"min_segment_seconds": 1.0}},
+    "units": {"max_unit_seconds": 20.0},
     "selection": {
         "min_hours": 0.0,
         "max_hours": 1.0,
@@ -174,6 +177,16 @@ def _cases(base: Path, sheet: Path, settings: str) -> dict[str, Case]:
             lambda out: ["leaderboard", "--systems", str(base / "eval/oracle"), "--benchmark", str(manifest), "--out-dir", str(out / "eval")],
             ("eval/leaderboard.csv", "eval/leaderboard.json", "eval/leaderboard.md", "eval/by_condition.csv"),
         ),
+        "units": Case(
+            lambda out: units.run(manifest, base / "m/recordings.csv", base / "m/utterances.csv", out / "units", settings=settings),
+            lambda out: ["units", "--benchmark", str(manifest), "--recordings", str(base / "m/recordings.csv"), "--utterances", str(base / "m/utterances.csv"), "--out-dir", str(out / "units"), *s],
+            ("units/units.csv", "units/audio/*.flac"),
+        ),
+        "baseline": Case(
+            lambda out: baseline.run(base / "units/units.csv", manifest, out / "baseline", settings=settings),
+            lambda out: ["baseline", "--units", str(base / "units/units.csv"), "--benchmark", str(manifest), "--out-dir", str(out / "baseline"), *s],
+            ("baseline/*__*.json",),
+        ),
         "diagnose": Case(
             lambda out: diagnose.run(base / "eval/oracle", manifest, base / "acoustic/ami.sim.jsonl", out / "eval/oracle/conditions.json", settings=settings),
             lambda out: ["diagnose", "--system-dir", str(base / "eval/oracle"), "--benchmark", str(manifest), "--similarity", str(base / "acoustic/ami.sim.jsonl"), "--out", str(out / "eval/oracle/conditions.json"), *s],
@@ -225,6 +238,7 @@ def chain(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, str]:
         "overview",
         "evaluate",
         "diagnose",
+        "units",
     ):
         if command == "evaluate":
             units = reference_units(base / "m/utterances.csv", base / "m/benchmark.csv")
@@ -254,7 +268,10 @@ def test_shell_equals_python(command: str, chain: tuple[Path, Path, str], tmp_pa
     )
     assert result.returncode == 0, result.stderr
     assert without_progress(result.stdout) == without_progress(printed)
-    for name in case.outputs:
-        assert (sh_out / name).read_bytes() == (py_out / name).read_bytes(), name
+    for pattern in case.outputs:  # a pattern with * names every file it matches, at least one
+        names = sorted(p.relative_to(py_out) for p in py_out.glob(pattern))
+        assert names and names == sorted(p.relative_to(sh_out) for p in sh_out.glob(pattern))
+        for name in names:
+            assert (sh_out / name).read_bytes() == (py_out / name).read_bytes(), name
     if not case.outputs:
         assert printed.strip(), "a printing command printed nothing"

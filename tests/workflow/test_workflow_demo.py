@@ -100,10 +100,47 @@ def test_benchmark_manifests(demo_run: Path):
 def test_rerun_does_nothing_and_outputs_are_deterministic(demo_run: Path):
     dry = snakemake(demo_run, "--cores", "1", "--dry-run")
     assert "Nothing to be done" in dry.stdout + dry.stderr
-    first = manifest_bytes(demo_run)
+    first, loop = manifest_bytes(demo_run), loop_bytes(demo_run)
     shutil.rmtree(demo_run / "results")
     snakemake(demo_run, "--cores", "2")
     assert manifest_bytes(demo_run) == first
+    assert loop_bytes(demo_run) == loop  # the baseline's outputs, scores and Table 2 too
+
+
+def loop_bytes(workdir: Path) -> dict[str, bytes]:
+    """The baseline's per-unit outputs and every evaluation table (not baseline.json: timings)."""
+    files = [
+        *sorted((workdir / "results/systems/baseline").glob("*__*.json")),
+        *sorted((workdir / "results/evaluation").rglob("*.csv")),
+        *sorted((workdir / "results/evaluation").rglob("*.json")),
+        *sorted((workdir / "results/evaluation").glob("*.md")),
+    ]
+    return {str(p.relative_to(workdir)): p.read_bytes() for p in files}
+
+
+def test_the_loop_scores_and_diagnoses_the_baseline(demo_run: Path):
+    """The first README command's loop: units, baseline, score, diagnose, on the demo."""
+    units = read_csv(demo_run / "results/units/units.csv")
+    benchmark = read_csv(demo_run / "results/manifests/benchmark.csv")
+    assert [u["recording_id"] for u in units] == [b["recording_id"] for b in benchmark]
+    for unit in units:
+        audio = demo_run / "results/units/audio" / f"{unit['unit_id']}.flac"
+        assert audio.stat().st_size > 10_000
+        assert (demo_run / "results/systems/baseline" / f"{unit['unit_id']}.json").exists()
+    sidecar = json.loads((demo_run / "results/systems/baseline/baseline.json").read_text())
+    assert sidecar["device"] == "cpu" and sidecar["packages"]["faster-whisper"] == "1.2.1"
+    assert len(sidecar["units"]) == len(units) and sidecar["x_real_time_cpu"] > 1
+    summary = json.loads((demo_run / "results/evaluation/baseline/summary.json").read_text())
+    assert summary["excluded"] == 0 and summary["units"] == len(units)
+    # a real, weak system: it gets most words and speakers wrong sometimes, never all
+    assert 0.2 < summary["wer"] < 0.95 and 0.1 < summary["der"] < 0.8
+    assert summary["e_lex"] + summary["e_seg"] == pytest.approx(summary["wer"], abs=1e-12)
+    assert 0 < summary["e_attr"] < 1 and 0.3 < summary["r_time"] < 1.5
+    board = read_csv(demo_run / "results/evaluation/leaderboard.csv")
+    assert [row["system_id"] for row in board] == ["baseline"]
+    results = json.loads((demo_run / "results/evaluation/condition_results.json").read_text())
+    assert results["systems"] == [{"id": "baseline", "name": board[0]["system"]}]
+    assert results["bootstrap"]["resamples"] == 1000 and results["bootstrap"]["seed"] == 0
 
 
 def test_changing_utility_weights_reruns_only_downstream(demo_run: Path):
@@ -134,8 +171,8 @@ def test_the_rebuild_config_is_not_the_demo_and_says_what_is_missing(demo_run: P
     assert "corpora/AISHELL-4/test/TextGrid does not exist" in message
 
 
-def test_two_systems_give_a_two_row_leaderboard_with_the_planted_errors(demo_run: Path):
-    """A user adds systems in config: only their scoring runs; the counts are the planted ones."""
+def test_external_systems_join_the_baseline_with_the_planted_errors(demo_run: Path):
+    """A user adds systems in config (README): only their scoring runs; counts are the planted ones."""
     manifests = demo_run / "results" / "manifests"
     units = reference_units(manifests / "utterances.csv", manifests / "benchmark.csv")
     write_system(demo_run / "systems" / "oracle", units, plant=False)
@@ -151,11 +188,12 @@ def test_two_systems_give_a_two_row_leaderboard_with_the_planted_errors(demo_run
         "rule evaluate" in planned
         and "rule acoustic" not in planned
         and "rule select" not in planned
+        and "rule baseline" not in planned
     )
     snakemake(demo_run, "--cores", "2", configfiles=(str(config),))
     board = json.loads((demo_run / "results/evaluation/leaderboard.json").read_text())
-    assert [row["system_id"] for row in board] == ["oracle", "planted"]
-    oracle, errors = board
+    assert [row["system_id"] for row in board] == ["baseline", "oracle", "planted"]
+    _, oracle, errors = board
     assert (oracle["der"], oracle["cpwer"], oracle["tcpwer"], oracle["wer"]) == (0.0, 0.0, 0.0, 0.0)
     assert oracle["excluded"] == 0
     # the speaker-agnostic WER sees exactly the planted edits; the swaps cost cpWER on top
@@ -180,13 +218,13 @@ def _check_condition_results(evaluation: Path, planted: dict[str, int]) -> None:
     official_path = require_shared(SHARED_DATA / "msbench-release" / "condition_results.json")
     official = json.loads(official_path.read_text())
     ours = json.loads((evaluation / "condition_results.json").read_text())
-    assert [s["id"] for s in ours["systems"]] == ["oracle", "planted"]
+    assert [s["id"] for s in ours["systems"]] == ["baseline", "oracle", "planted"]
     assert set(official) <= set(ours)
     for name in ("overlap", "similarity", "acoustic", "turn", "speaker"):
         labels = [s["label"] for s in ours[name]["series"]]
         assert [s["label"] for s in official[name]["series"]][0] in labels
         for entry in ours[name]["series"]:
-            assert len(entry["values"]) == len(entry["significant"]) == 2
+            assert len(entry["values"]) == len(entry["significant"]) == 3
     summary = json.loads((evaluation / "planted/summary.json").read_text())
     assert (
         summary["s"] + summary["i_lex"] + summary["i_seg"] + summary["d_lex"] + summary["d_seg"]

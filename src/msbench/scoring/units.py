@@ -111,7 +111,8 @@ def silence_cuts(
     ``speech``: the recording's reference speech, merged, in µs
     (:mod:`msbench.timeline`). Without ``max_seconds`` (or for a recording no
     longer than it) the whole recording is one unit. Where the window holds no
-    silence, the cut falls at the limit.
+    silence, the cut falls at the limit. The window is at most half the limit,
+    so every unit but the last is at least half as long as the limit.
 
     >>> [(u.start, u.end) for u in silence_cuts("a::b", 25.0, [(0, 9_000_000), (11_000_000, 25_000_000)], 12.0, 5.0)]
     [(0.0, 10.0), (10.0, 22.0), (22.0, 25.0)]
@@ -121,10 +122,11 @@ def silence_cuts(
     end = to_micros(duration)
     if not max_seconds or duration <= max_seconds:
         return [Unit(unit_name(recording_id), recording_id, 0.0, duration)]
-    limit, window = to_micros(max_seconds), to_micros(search_seconds)
+    limit = to_micros(max_seconds)
+    window = min(to_micros(search_seconds), limit // 2)  # a unit is at least half the limit
     cuts, position = [0], 0
     while end - position > limit:
-        position = _cut(speech, max(position + 1, position + limit - window), position + limit)
+        position = _cut(speech, position + limit - window, position + limit)
         cuts.append(position)
     cuts.append(end)
     return [
