@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from msbench.diagnostics.alignment import agnostic_alignment, align_words
-from msbench.diagnostics.attribution import attribute, confusion_counts, mapping_of
+from msbench.diagnostics.attribution import Attribution, attribute, confusion_counts, mapping_of
 from msbench.diagnostics.decomposition import KINDS, classify
 from msbench.diagnostics.regions import OverlapChecks, overlap_checks, switch_distance
 from msbench.records import Segment
@@ -147,7 +147,6 @@ def diagnose_unit(
     """All diagnostics of one unit; ``ref_tokens`` None: no words on a side (time checks only)."""
     ref_line, hyp_line = _timeline(reference), _timeline(hypothesis)
     checks = overlap_checks(ref_line, hyp_line, ref_to_hyp, settings["boundary_tolerance"])
-    switches = ref_line.switches()
     times = DiagnosticCounts(
         t_ref=total(ref_line.speech()),
         t_hyp=total(hyp_line.speech()),
@@ -168,6 +167,36 @@ def diagnose_unit(
         (unowned if edit.utterance is None else per_utterance[edit.utterance])[edit.kind] += 1
     mapping = mapping_of(assignment)
     attributions = attribute(timed, [s.speaker for s in reference], mapping)
+    rows = _utterance_rows(reference, ref_tokens, ref_line, per_utterance, attributions)
+    clean = {k for k, row in enumerate(rows) if row.overlap_exposure == 0}
+    counts = times + _word_counts(rows, unowned)
+    return UnitDiagnosis(
+        tuple(rows),
+        confusion_counts(timed, mapping),
+        confusion_counts(timed, mapping, clean),
+        counts,
+    )
+
+
+def _word_counts(rows: Sequence[UtteranceDiagnosis], unowned: Counter[str]) -> DiagnosticCounts:
+    sums = {kind: sum(getattr(r, kind) for r in rows) + unowned[kind] for kind in KINDS}
+    return DiagnosticCounts(
+        **sums,
+        n_ref=sum(r.n_ref for r in rows),
+        utterances=len(rows),
+        utterances_attributable=sum(r.attributable for r in rows),
+        utterances_misattributed=sum(r.misattributed for r in rows),
+    )
+
+
+def _utterance_rows(
+    reference: Sequence[Segment],
+    ref_tokens: Sequence[Sequence[str]],
+    ref_line: SpeakerTimeline,
+    per_utterance: Sequence[Counter[str]],
+    attributions: Sequence[Attribution],
+) -> list[UtteranceDiagnosis]:
+    switches = ref_line.switches()
     rows = []
     for k, utterance in enumerate(reference):
         span = (to_micros(utterance.start_time), to_micros(utterance.end_time))
@@ -189,22 +218,4 @@ def diagnose_unit(
                 misattributed=attributions[k].misattributed,
             )
         )
-    clean = {k for k, row in enumerate(rows) if row.overlap_exposure == 0}
-    counts = times + _word_counts(rows, unowned)
-    return UnitDiagnosis(
-        tuple(rows),
-        confusion_counts(timed, mapping),
-        confusion_counts(timed, mapping, clean),
-        counts,
-    )
-
-
-def _word_counts(rows: Sequence[UtteranceDiagnosis], unowned: Counter[str]) -> DiagnosticCounts:
-    sums = {kind: sum(getattr(r, kind) for r in rows) + unowned[kind] for kind in KINDS}
-    return DiagnosticCounts(
-        **sums,
-        n_ref=sum(r.n_ref for r in rows),
-        utterances=len(rows),
-        utterances_attributable=sum(r.attributable for r in rows),
-        utterances_misattributed=sum(r.misattributed for r in rows),
-    )
+    return rows

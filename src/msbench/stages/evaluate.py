@@ -61,7 +61,13 @@ def run(
     and pairs.csv: the diagnostics of every reference utterance and speaker pair.
     """
     from msbench.columns import AXES, PAIR_COLUMNS, UTTERANCE_DIAGNOSIS_COLUMNS
-    from msbench.scoring.aggregate import COUNT_COLUMNS, UNIT_COUNT_COLUMNS, group_rows, sum_units
+    from msbench.scoring.aggregate import (
+        COUNT_COLUMNS,
+        RATE_COLUMNS,
+        UNIT_COUNT_COLUMNS,
+        group_rows,
+        sum_units,
+    )
     from msbench.scoring.evaluate import SystemSpec, evaluate_units
     from msbench.tables import read_table, write_csv
     from msbench.textio import write_json
@@ -83,23 +89,7 @@ def run(
         recordings.append(
             {"system": spec.system_id, "recording_id": rid, **labels, **sum_units(members)}
         )
-    columns = (
-        "system",
-        "recording_id",
-        *AXES,
-        *UNIT_COUNT_COLUMNS,
-        "der",
-        "der_collar0",
-        "cpwer",
-        "tcpwer",
-        "wer",
-        "tcorcwer",
-        "e_lex",
-        "e_seg",
-        "e_attr",
-        "r_time",
-        *COUNT_COLUMNS,
-    )
+    columns = ("system", "recording_id", *AXES, *UNIT_COUNT_COLUMNS, *RATE_COLUMNS, *COUNT_COLUMNS)
     write_csv(out_dir / "recordings.csv", recordings, columns)
     write_json(
         out_dir / "summary.json",
