@@ -70,3 +70,14 @@ def snakemake(
 def manifest_bytes(workdir: Path) -> dict[str, bytes]:
     folder = workdir / "results" / "manifests"
     return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+
+
+def loop_bytes(workdir: Path) -> dict[str, bytes]:
+    """The baseline's per-unit outputs and every evaluation table (not baseline.json: timings)."""
+    files = [
+        *sorted((workdir / "results/systems/baseline").glob("*__*.json")),
+        *sorted((workdir / "results/evaluation").rglob("*.csv")),
+        *sorted((workdir / "results/evaluation").rglob("*.json")),
+        *sorted((workdir / "results/evaluation").glob("*.md")),
+    ]
+    return {str(p.relative_to(workdir)): p.read_bytes() for p in files}

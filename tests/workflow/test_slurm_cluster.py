@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.workflow import DEMO_SHEET, copy_workflow, manifest_bytes, snakemake
+from tests.helpers.workflow import DEMO_SHEET, copy_workflow, loop_bytes, manifest_bytes, snakemake
 
 pytestmark = [pytest.mark.slurm, pytest.mark.slow]
 
@@ -63,9 +63,10 @@ def sacct_states(run_log: str) -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def local_manifests(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
+    """The local run's manifests, and its loop outputs (units, baseline, scores, Table 2)."""
     work = copy_workflow(tmp_path_factory.mktemp("local"))
     snakemake(work, "--cores", "2")
-    return manifest_bytes(work)
+    return {**manifest_bytes(work), **loop_bytes(work)}
 
 
 def test_profile_run_on_slurm_matches_local_run(tmp_path: Path, local_manifests):
@@ -76,7 +77,9 @@ def test_profile_run_on_slurm_matches_local_run(tmp_path: Path, local_manifests)
     states = sacct_states(log)
     assert len(states) >= 5, log[-3000:]
     assert set(states.values()) == {"COMPLETED"}, states
-    assert manifest_bytes(work) == local_manifests
+    assert {**manifest_bytes(work), **loop_bytes(work)} == local_manifests
+    for rule in ("units", "baseline", "evaluate", "diagnose"):  # the loop's jobs went to SLURM too
+        assert f"rule {rule}:" in log or f"Rule: {rule}" in log, rule
 
 
 def test_failing_job_is_reported_and_the_rest_completes(tmp_path: Path):

@@ -13,7 +13,7 @@ from msbench.columns import OFFICIAL_FIELDS
 from tests.helpers.fixtures import rttm_line
 from tests.helpers.paths import SHARED_DATA, SHARED_MODELS, require_shared
 from tests.helpers.systems import reference_units, write_system
-from tests.helpers.workflow import DEMO_SHEET, copy_workflow, manifest_bytes, snakemake
+from tests.helpers.workflow import DEMO_SHEET, copy_workflow, loop_bytes, manifest_bytes, snakemake
 
 pytestmark = pytest.mark.slow
 
@@ -105,17 +105,6 @@ def test_rerun_does_nothing_and_outputs_are_deterministic(demo_run: Path):
     snakemake(demo_run, "--cores", "2")
     assert manifest_bytes(demo_run) == first
     assert loop_bytes(demo_run) == loop  # the baseline's outputs, scores and Table 2 too
-
-
-def loop_bytes(workdir: Path) -> dict[str, bytes]:
-    """The baseline's per-unit outputs and every evaluation table (not baseline.json: timings)."""
-    files = [
-        *sorted((workdir / "results/systems/baseline").glob("*__*.json")),
-        *sorted((workdir / "results/evaluation").rglob("*.csv")),
-        *sorted((workdir / "results/evaluation").rglob("*.json")),
-        *sorted((workdir / "results/evaluation").glob("*.md")),
-    ]
-    return {str(p.relative_to(workdir)): p.read_bytes() for p in files}
 
 
 def test_the_loop_scores_and_diagnoses_the_baseline(demo_run: Path):
