@@ -42,7 +42,7 @@ def read_csv(path: Path) -> list[dict[str, str]]:
 def test_characterization_manifests(demo_run: Path):
     manifests = demo_run / "results" / "manifests"
     recordings = read_csv(manifests / "recordings.csv")
-    assert len(recordings) == 15
+    assert len(recordings) == 16
     assert list(recordings[0])[:6] == [
         "recording_id",
         "source_dataset",
@@ -66,7 +66,7 @@ def test_characterization_manifests(demo_run: Path):
     assert rejected[0]["code"] == "ingest_invalid"
     assert "audio file not found" in rejected[0]["reason"]
     summary = json.loads((manifests / "run_summary.json").read_text())
-    assert summary["recordings_characterized"] == 15
+    assert summary["recordings_characterized"] == 16
     assert summary["recordings_rejected"] == 1
     assert summary["left_out_by_code"]["ingest_invalid"] == 1
     utterances = read_csv(manifests / "utterances.csv")
@@ -181,8 +181,12 @@ def test_external_systems_join_the_baseline_with_the_planted_errors(demo_run: Pa
     )
     snakemake(demo_run, "--cores", "2", configfiles=(str(config),))
     board = json.loads((demo_run / "results/evaluation/leaderboard.json").read_text())
-    assert [row["system_id"] for row in board] == ["baseline", "oracle", "planted"]
-    _, oracle, errors = board
+    assert [row["system_id"] for row in board] == [
+        "oracle",
+        "planted",
+        "baseline",
+    ]  # best WER first
+    oracle, errors, _ = board
     assert (oracle["der"], oracle["cpwer"], oracle["tcpwer"], oracle["wer"]) == (0.0, 0.0, 0.0, 0.0)
     assert oracle["excluded"] == 0
     # the speaker-agnostic WER sees exactly the planted edits; the swaps cost cpWER on top
