@@ -351,3 +351,25 @@ def test_a_system_folder_with_every_kind_of_bad_unit(tmp_path: Path):
     }
     assert rows[0]["cpwer"] == 0.0 and "line 2" in rows[3]["reason"]
     assert rows[6]["degradation"].startswith("repetition")
+
+
+def test_score_json_holds_the_diagnostic_contract_keys():
+    """The keys scripts read (diagnostics issue), with the planted answer of a hand-made pair."""
+    from msbench.diagnostics.unit import DIAGNOSTIC_KEYS
+
+    hyp = [
+        seg("x", 0, 3, "one zz three four extra"),  # 1 S and 1 I inside reference speech
+        seg("y", 2, 5, "five seven"),  # 1 D with hypothesised speech around it
+        seg("y", 6, 8, "eight nine"),  # A's utterance given to B's stream
+        seg("y", 20, 21, "lost words"),  # 2 I in silence: segmentation
+    ]
+    scores = score_pair(REF, hyp)
+    assert set(DIAGNOSTIC_KEYS) <= set(scores) and set(DIAGNOSTIC_KEYS) <= set(
+        scores["sessions"][0]
+    )
+    counts = {k: scores[k] for k in ("s", "i_lex", "i_seg", "d_lex", "d_seg", "n_ref")}
+    assert counts == {"s": 1, "i_lex": 1, "i_seg": 2, "d_lex": 1, "d_seg": 0, "n_ref": 9}
+    assert scores["e_lex"] + scores["e_seg"] == scores["wer"]["error_rate"] == 5 / 9
+    assert (scores["utterances"], scores["utterances_attributable"]) == (3, 3)
+    assert scores["utterances_misattributed"] == 1 and scores["e_attr"] == 1 / 3
+    assert scores["r_time"] == pytest.approx(8 / 7)  # hyp speech 0-5, 6-8, 20-21; ref 0-5, 6-8
