@@ -52,8 +52,8 @@ def _bomless_utf16(data: bytes) -> str | None:
     return None
 
 
-def decode_text(data: bytes, path: str | Path, encoding: str | None = None) -> str:
-    """Decode annotation bytes following the module's decoding order."""
+def _choose(data: bytes, encoding: str | None) -> tuple[bytes, str]:
+    """The body (without BOM) and the codec the decoding order picks for it."""
     body, chosen = data, ""
     for bom, name in _BOMS:
         if data.startswith(bom):
@@ -62,9 +62,30 @@ def decode_text(data: bytes, path: str | Path, encoding: str | None = None) -> s
     chosen = chosen or _bomless_utf16(data) or "utf-8"
     if encoding and chosen == "utf-8":
         try:
-            return body.decode("utf-8")
+            body.decode("utf-8")
         except UnicodeDecodeError:
             chosen = encoding  # the legacy encoding, only where UTF-8 fails
+    return body, chosen
+
+
+def encoding_used(path: str | Path, encoding: str | None = None) -> str:
+    """The codec :func:`read_text` decodes a file with (``utf-8``, ``utf-16-le``, ``gbk``, ...).
+
+    >>> import tempfile, os
+    >>> with tempfile.NamedTemporaryFile(delete=False) as f:
+    ...     _ = f.write("我们".encode("gbk"))
+    >>> encoding_used(f.name, "gbk"), encoding_used(f.name); os.unlink(f.name)
+    ('gbk', 'utf-8')
+    """
+    raw = Path(path).read_bytes()
+    if str(path).endswith(".gz"):
+        raw = gzip.decompress(raw)
+    return _choose(raw, encoding)[1]
+
+
+def decode_text(data: bytes, path: str | Path, encoding: str | None = None) -> str:
+    """Decode annotation bytes following the module's decoding order."""
+    body, chosen = _choose(data, encoding)
     try:
         return body.decode(chosen)
     except LookupError as error:

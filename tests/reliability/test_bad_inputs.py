@@ -14,6 +14,7 @@ from msbench.errors import InputError
 from msbench.features.integrity import integrity_flags
 from msbench.ingest import ingest_source
 from msbench.records import Segment
+from msbench.stages.ingest import annotation_encodings
 from tests.helpers.fixtures import (
     AISHELL4_TEXTGRID,
     CHIME6_SESSION,
@@ -136,11 +137,13 @@ def test_utf8_files_stay_utf8_when_the_source_declares_gbk(tmp_path: Path):
     (tmp_path / "M_gbk.TextGrid").write_bytes(AISHELL4_TEXTGRID.encode("gbk"))
     for session in ("M_utf8", "M_gbk"):
         write_tone(tmp_path / f"{session}.wav", 13.0)
-    result = ingest_source(
-        folder_source(tmp_path, adapter="textgrid", annotations="*.TextGrid", encoding="gbk")
-    )
+    spec = folder_source(tmp_path, adapter="textgrid", annotations="*.TextGrid", encoding="gbk")
+    result = ingest_source(spec)
     speakers = {r.recording.session_id: {s.speaker for s in r.segments} for r in result.recordings}
     assert speakers["M_utf8"] == {"005", "MÉO069"}
+    # which codec each file was read with is recorded (ingest's encodings.json)
+    used = {Path(path).name: codec for path, codec in annotation_encodings(spec).items()}
+    assert used == {"M_gbk.TextGrid": "gbk", "M_utf8.TextGrid": "utf-8"}
     assert any(
         "我们" in (s.words or "")
         for r in result.recordings

@@ -120,7 +120,7 @@ def _cases(base: Path, sheet: Path, settings: str) -> dict[str, Case]:
         "ingest": Case(
             lambda out: ingest.run(sheet, "ami", out / "ingest/ami"),
             lambda out: ["ingest", "--sheet", str(sheet), "--source", "ami", "--out-dir", str(out / "ingest/ami")],
-            ("ingest/ami/recordings.jsonl", "ingest/ami/rejected.jsonl"),
+            ("ingest/ami/recordings.jsonl", "ingest/ami/rejected.jsonl", "ingest/ami/encodings.json"),
         ),
         "interaction": Case(
             lambda out: interaction.run(ingested, out / "features/ami.jsonl", out / "features/ami.csv"),

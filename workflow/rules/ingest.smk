@@ -9,6 +9,7 @@ checkpoint ingest:
     output:
         recordings="results/ingest/{source}/recordings.jsonl",
         rejected="results/ingest/{source}/rejected.jsonl",
+        encodings="results/ingest/{source}/encodings.json",
     log:
         "results/logs/ingest/{source}.log",
     threads: 1

@@ -5,13 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated
 
+from msbench.dataset_sheet import SourceSpec
 from msbench.stages.options import Arg
 
 
 def run(
     sheet: Annotated[Path, Arg("dataset sheet (TSV)")],
     source: Annotated[str, Arg("source name in the sheet")],
-    out_dir: Annotated[Path, Arg("folder for recordings.jsonl and rejected.jsonl")],
+    out_dir: Annotated[Path, Arg("folder for recordings.jsonl, rejected.jsonl and encodings.json")],
     end_tolerance: Annotated[
         float, Arg("seconds an annotation may run past the audio end (clipped)")
     ] = 0.5,
@@ -22,11 +23,12 @@ def run(
     """Validate one source: recordings that pass, and a rejected list with reasons.
 
     Reads SOURCE's annotations and audio headers, writes OUT_DIR/recordings.jsonl
-    (one validated recording per line) and OUT_DIR/rejected.jsonl.
+    (one validated recording per line), OUT_DIR/rejected.jsonl, and
+    OUT_DIR/encodings.json: the codec each annotation file was decoded with.
     """
     from msbench.dataset_sheet import find_source, read_dataset_sheet
     from msbench.ingest import IngestSettings, ingest_source
-    from msbench.textio import write_jsonl
+    from msbench.textio import write_json, write_jsonl
 
     spec = find_source(read_dataset_sheet(sheet), source)
     result = ingest_source(spec, IngestSettings(end_tolerance, strict_segments))
@@ -35,3 +37,19 @@ def run(
     print(f"msbench ingest: {result.summary(source)}")
     for warning in result.warnings:
         print(f"msbench ingest: warning: {warning}")
+    write_json(out_dir / "encodings.json", annotation_encodings(spec))
+
+
+def annotation_encodings(spec: SourceSpec) -> dict[str, str]:
+    """Each annotation file of the source -> the codec it was decoded with (or why not)."""
+    from msbench.dataset_sheet import expand_glob
+    from msbench.textio import encoding_used
+
+    out = {}
+    files = spec.annotation_files() + expand_glob(spec.transcripts) + expand_glob(spec.uem)
+    for path in sorted(set(files)):
+        try:
+            out[path] = encoding_used(path, spec.encoding or None)
+        except OSError as error:
+            out[path] = f"unreadable: {error.strerror}"
+    return out
