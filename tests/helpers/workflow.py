@@ -12,7 +12,7 @@ import yaml
 
 from tests.helpers.paths import REPO, SHARED_MODELS, require_shared
 
-WORKFLOW_FILES = ("Snakefile", "workflow", "config", "resources", "slurm")
+WORKFLOW_FILES = ("Snakefile", "workflow", "config", "resources", "slurm", "scripts")
 DEMO_CONFIG = "resources/demo/config.yaml"
 DEMO_SHEET = "resources/demo/datasets.tsv"
 
