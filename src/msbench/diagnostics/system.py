@@ -51,34 +51,17 @@ def decomposition(tables: SystemTables, context: Context) -> Analysis:
     """E_lex, E_seg and E_attr (%) over all scored utterances, with intervals (Fig. 2)."""
     rows = tables.utterances
     n_ref = tables.per_recording(rows, lambda r: int(r["n_ref"] or 0))
+    numerators = {
+        "E_lex": (tables.per_recording(rows, lambda r: errors(r, LEXICAL)), n_ref),
+        "E_seg": (tables.per_recording(rows, lambda r: errors(r, SEGMENTATION)), n_ref),
+        "E_attr": (
+            tables.per_recording(rows, lambda r: float(bool(r["misattributed"]))),
+            tables.per_recording(rows, lambda r: float(bool(r["attributable"]))),
+        ),
+    }
     series = [
-        Series(
-            "E_lex",
-            "%",
-            context.estimate(
-                ratio(tables.per_recording(rows, lambda r: errors(r, LEXICAL)), n_ref)
-            ),
-            tested=False,
-        ),
-        Series(
-            "E_seg",
-            "%",
-            context.estimate(
-                ratio(tables.per_recording(rows, lambda r: errors(r, SEGMENTATION)), n_ref)
-            ),
-            tested=False,
-        ),
-        Series(
-            "E_attr",
-            "%",
-            context.estimate(
-                ratio(
-                    tables.per_recording(rows, lambda r: float(bool(r["misattributed"]))),
-                    tables.per_recording(rows, lambda r: float(bool(r["attributable"]))),
-                )
-            ),
-            tested=False,
-        ),
+        Series(label, "%", context.estimate(ratio(num, den)), tested=False)
+        for label, (num, den) in numerators.items()
     ]
     return Analysis(
         "Error decomposition.",
