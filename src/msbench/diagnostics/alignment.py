@@ -124,14 +124,23 @@ def agnostic_alignment(
     hypothesis: Sequence[Segment],
     hyp_tokens: Sequence[Sequence[str]],
     timed: Sequence[Pair] | None = None,
+    minimal_errors: int | None = None,
 ) -> list[Pair]:
     """The speaker-agnostic WER's alignment, time-plausible among the minimal ones (module docstring).
 
-    ``timed``: the alignment at the tcpWER collar, when the caller has it.
+    ``timed``: the alignment at the tcpWER collar, when the caller has it;
+    ``minimal_errors``: the speaker-agnostic WER's error count, when the caller
+    has it (meeteval's); the unbounded alignment is then computed only when no
+    time-constrained one reaches that count.
     """
-    untimed = align_words(reference, ref_tokens, hypothesis, hyp_tokens, UNBOUNDED_COLLAR)
+    untimed = None
+    if minimal_errors is None:
+        untimed = align_words(reference, ref_tokens, hypothesis, hyp_tokens, UNBOUNDED_COLLAR)
+        minimal_errors = errors(untimed)
     tight = align_words(reference, ref_tokens, hypothesis, hyp_tokens, TIE_BREAK_COLLAR)
     for candidate in (tight, timed):
-        if candidate is not None and errors(candidate) == errors(untimed):
+        if candidate is not None and errors(candidate) == minimal_errors:
             return list(candidate)
+    if untimed is None:
+        untimed = align_words(reference, ref_tokens, hypothesis, hyp_tokens, UNBOUNDED_COLLAR)
     return untimed

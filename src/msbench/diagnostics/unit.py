@@ -143,8 +143,12 @@ def diagnose_unit(
     assignment: Sequence[tuple[str | None, str | None]],
     ref_to_hyp: Mapping[str, str],
     settings: Mapping[str, Any],
+    agnostic_errors: int | None = None,
 ) -> UnitDiagnosis:
-    """All diagnostics of one unit; ``ref_tokens`` None: no words on a side (time checks only)."""
+    """All diagnostics of one unit; ``ref_tokens`` None: no words on a side (time checks only).
+
+    ``agnostic_errors``: the speaker-agnostic WER's error count, when already known.
+    """
     ref_line, hyp_line = _timeline(reference), _timeline(hypothesis)
     checks = overlap_checks(ref_line, hyp_line, ref_to_hyp, settings["boundary_tolerance"])
     times = DiagnosticCounts(
@@ -157,7 +161,9 @@ def diagnose_unit(
         ref_tokens = [[] for _ in reference]
         hyp_tokens = [[] for _ in hypothesis]
     timed = align_words(reference, ref_tokens, hypothesis, hyp_tokens, settings["tcp_collar"])
-    pairs = agnostic_alignment(reference, ref_tokens, hypothesis, hyp_tokens, timed)
+    pairs = agnostic_alignment(
+        reference, ref_tokens, hypothesis, hyp_tokens, timed, agnostic_errors
+    )
     edits = classify(
         pairs, ref_line.speech(), hyp_line.speech(), settings["segmentation_tolerance"]
     )

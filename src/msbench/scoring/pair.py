@@ -25,6 +25,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from msbench.diagnostics.decomposition import DEFAULT_SEGMENTATION_TOLERANCE
+from msbench.diagnostics.regions import DEFAULT_BOUNDARY_TOLERANCE
 from msbench.diagnostics.unit import DiagnosticCounts, UnitDiagnosis, diagnose_unit
 from msbench.records import Segment
 from msbench.scoring.der import DiarizationError, diarization_error, speaker_mapping
@@ -39,7 +41,10 @@ from msbench.scoring.wer import (
 
 WER_KEYS = ("cpwer", "tcpwer", "wer", "tcorcwer")
 #: The diagnostics' tolerances (s), config ``scoring.segmentation_tolerance`` / ``boundary_tolerance``.
-TOLERANCES = {"segmentation_tolerance": 0.25, "boundary_tolerance": 0.5}
+TOLERANCES = {
+    "segmentation_tolerance": DEFAULT_SEGMENTATION_TOLERANCE,
+    "boundary_tolerance": DEFAULT_BOUNDARY_TOLERANCE,
+}
 
 
 @dataclass(frozen=True)
@@ -122,6 +127,7 @@ def score_session(
         words.assignment if words else (),
         speaker_mapping(reference, hypothesis),
         {**TOLERANCES, **(tolerances or {}), "tcp_collar": tcp_collar},
+        words.wer.errors if words else None,
     )
     return Scores(der, der0, words, detail.counts, detail)
 
