@@ -27,6 +27,7 @@ include: "workflow/rules/benchmark.smk"
 include: "workflow/rules/manifests.smk"
 include: "workflow/rules/systems.smk"
 include: "workflow/rules/evaluation.smk"
+include: "workflow/rules/review.smk"
 include: "workflow/rules/audit.smk"
 
 
@@ -47,5 +48,6 @@ rule all:
         rules.overview.output,
         evaluation_outputs(),
         audit_outputs(),
+        rules.review.output,
         rules.select.output,
         rules.collect.output,

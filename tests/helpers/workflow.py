@@ -73,11 +73,12 @@ def manifest_bytes(workdir: Path) -> dict[str, bytes]:
 
 
 def loop_bytes(workdir: Path) -> dict[str, bytes]:
-    """The baseline's per-unit outputs and every evaluation table (not baseline.json: timings)."""
+    """The baseline's per-unit outputs, every evaluation table, the review site (not baseline.json)."""
     files = [
         *sorted((workdir / "results/systems/baseline").glob("*__*.json")),
         *sorted((workdir / "results/evaluation").rglob("*.csv")),
         *sorted((workdir / "results/evaluation").rglob("*.json")),
         *sorted((workdir / "results/evaluation").glob("*.md")),
+        *sorted(p for p in (workdir / "results/review").rglob("*") if p.is_file()),
     ]
     return {str(p.relative_to(workdir)): p.read_bytes() for p in files}

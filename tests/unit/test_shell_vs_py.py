@@ -36,6 +36,7 @@ from msbench.stages import (
     leaderboard,
     overview,
     pool,
+    review,
     score,
     select,
     summary,
@@ -196,6 +197,11 @@ def _cases(base: Path, sheet: Path, settings: str) -> dict[str, Case]:
             lambda out: conditions.run((base / "eval/oracle/conditions.json",), out / "eval"),
             lambda out: ["conditions", "--systems", str(base / "eval/oracle/conditions.json"), "--out-dir", str(out / "eval")],
             ("eval/condition_results.json", "eval/table2.csv", "eval/table2.md", "eval/table2_intervals.md", "eval/error_decomposition.png", "eval/conditions.png"),
+        ),
+        "review": Case(
+            lambda out: review.run(manifest, base / "m/recordings.csv", base / "m/utterances.csv", base / "m/candidate_pool.csv", space, out / "review", figures=(base / "m/coverage.png",), systems=f"[{system}]", evaluations=(base / "eval/oracle",), settings=settings),
+            lambda out: ["review", "--benchmark", str(manifest), "--recordings", str(base / "m/recordings.csv"), "--utterances", str(base / "m/utterances.csv"), "--pool", str(base / "m/candidate_pool.csv"), "--condition-space", str(space), "--out-dir", str(out / "review"), "--figures", str(base / "m/coverage.png"), "--systems", f"[{system}]", "--evaluations", str(base / "eval/oracle"), *s],
+            ("review/index.html", "review/data/*.js", "review/recordings/*.html", "review/audio/*.opus", "review/assets/*", "review/figures/*.png"),
         ),
         "audit": Case(
             lambda out: audit.run(release, base / "m/recordings.csv", out / "audit"),

@@ -10,28 +10,11 @@ from pathlib import Path
 import pytest
 
 from msbench.columns import OFFICIAL_FIELDS
-from tests.helpers.fixtures import rttm_line
 from tests.helpers.paths import SHARED_DATA, SHARED_MODELS, require_shared
 from tests.helpers.systems import reference_units, write_system
-from tests.helpers.workflow import DEMO_SHEET, copy_workflow, loop_bytes, manifest_bytes, snakemake
+from tests.helpers.workflow import loop_bytes, manifest_bytes, snakemake
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture(scope="module")
-def demo_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    work = copy_workflow(tmp_path_factory.mktemp("demo"))
-    # a third source whose only recording has no audio: it must be rejected, not sink the run
-    broken = work / "resources" / "broken"
-    broken.mkdir()
-    (broken / "b.rttm").write_text(rttm_line("lost", 0, 2, "A") + rttm_line("lost", 3, 2, "B"))
-    with (work / DEMO_SHEET).open("a", encoding="utf-8") as sheet:
-        sheet.write(
-            "broken\trttm\tresources/broken/*.rttm\tresources/broken/{session}.flac"
-            "\t\t\tEnglish\tMeeting\tnone\t0\n"
-        )
-    snakemake(work, "--cores", "2")
-    return work
 
 
 def read_csv(path: Path) -> list[dict[str, str]]:

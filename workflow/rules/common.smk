@@ -130,6 +130,15 @@ def evaluation_outputs():
     return [*rules.leaderboard.output, *rules.conditions.output]
 
 
+def review_evaluations():
+    """Each system's scored tables (the review site's results view reads them)."""
+    return [
+        f"results/evaluation/{system}/{name}.csv"
+        for system in SYSTEMS
+        for name in ("units", "utterances")
+    ]
+
+
 def audit_outputs():
     """The audit when `release:` names a published metadata.jsonl (nothing otherwise)."""
     return rules.audit.output if config["release"] else []

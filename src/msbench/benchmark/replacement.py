@@ -2,8 +2,12 @@
 
 Files (both optional, named in ``selection.keep`` and ``selection.qc_rejected``):
 
-* the *kept* selection: an earlier ``benchmark.csv`` (only ``recording_id`` is read);
+* the *kept* selection: an earlier ``benchmark.csv`` (only ``recording_id`` is read),
+  whole or only its accepted rows (the review page's export);
 * the *QC rejections*: TSV ``recording_id<TAB>reason``, ``#`` comments allowed.
+
+With a kept selection, every QC-rejected recording (with a profile) is replaced,
+listed in the kept file or not; without one, rejections only leave the pool.
 
 A rejected recording's replacement is chosen among the closest profiles the pool
 offers: profile distance is ``(Hamming, ordinal)`` = (number of axes whose labels

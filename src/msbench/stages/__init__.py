@@ -26,5 +26,6 @@ COMMANDS = {
     "leaderboard": "msbench.stages.leaderboard",
     "diagnose": "msbench.stages.diagnose",
     "conditions": "msbench.stages.conditions",
+    "review": "msbench.stages.review",
     "audit": "msbench.stages.audit",
 }

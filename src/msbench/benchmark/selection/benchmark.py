@@ -57,7 +57,10 @@ def select_benchmark(
     kept = read_kept(selection.get("keep"))
     qc = read_qc_rejections(selection.get("qc_rejected"))
     by_id = {row["recording_id"]: row for row in labelled}
-    rejected_kept = [by_id[r] for r in kept if r in qc and r in by_id and by_id[r].get("profile")]
+    # with a kept selection, every QC-rejected recording is replaced, whether the kept file
+    # still lists it (a frozen benchmark.csv) or not (the review page's accepted subset)
+    rejected_ids = sorted(set(qc)) if kept else []
+    rejected_kept = [by_id[r] for r in rejected_ids if r in by_id and by_id[r].get("profile")]
     keep = [r for r in kept if r not in qc]
     groups = replacement_groups(rejected_kept, pool, set(keep))
     conflict = source_share_conflict(
@@ -83,7 +86,7 @@ def select_benchmark(
         "quality_control_rejections": len(qc),
         "replacements": pairs,
         "quality_control_warnings": emptied_ranges(
-            [by_id[r] for r in kept if r in by_id], selected
+            [by_id[r] for r in (*kept, *rejected_ids) if r in by_id], selected
         ),
     }
     rows = [

@@ -1,0 +1,1 @@
+"""The review site (msbench review): quality control and reading systems' errors in a browser."""

@@ -1,0 +1,216 @@
+"""Write the review site: ``index.html``, one page per recording, data, audio, assets, figures.
+
+Layout (all links relative, so the folder can be copied anywhere)::
+
+    index.html                  every selected recording (and the pool, behind a toggle)
+    recordings/<slug>.html      one page per selected recording
+    data/index.js, data/<slug>.js   the pages' data (window.MSBENCH_INDEX / _RECORDING)
+    audio/<slug>.opus           the page's audio (review.audio_format)
+    assets/review.js, review.css
+    figures/*.png               the coverage figures
+
+The site is built in a sibling temporary folder and moved into place, so a
+reader never sees half a site. Its key (``site_key``, a hash of benchmark.csv)
+names the browser storage of the review's progress: a new selection starts a
+new review.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import tempfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from msbench.benchmark.conditions import AXIS_ORDER, ConditionSpace
+from msbench.review import pages
+from msbench.review.audio import SUFFIXES, page_audio, page_window
+from msbench.review.recording import (
+    closest_candidates,
+    feature_rows,
+    reference_lanes,
+    slug,
+)
+from msbench.review.system import SystemView, system_view
+
+INDEX_FIELDS = (
+    "recording_id", "source_dataset", "duration_seconds", "profile", *AXIS_ORDER,
+    "num_speakers", "overlap_ratio", "speaker_similarity_max", "speaker_switch_q25",
+    "noise_difficulty", "replaces",
+)  # fmt: skip
+CHECKS = (
+    ("audio_integrity", "Audio integrity"),
+    ("transcript", "Transcript"),
+    ("speaker_annotation", "Speaker annotation"),
+    ("timestamps", "Timestamps"),
+)
+
+
+@dataclass
+class SiteInputs:
+    benchmark_text: str
+    recordings: Sequence[Mapping[str, Any]]
+    utterances: Sequence[Mapping[str, Any]]
+    pool: Sequence[Mapping[str, Any]]
+    space: ConditionSpace
+    figures: Sequence[Path] = ()
+    systems: Sequence[SystemView] = field(default_factory=list)
+
+
+def script(name: str, value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return f"window.{name} = {text};\n"
+
+
+def benchmark_lines(text: str) -> tuple[str, dict[str, str]]:
+    """benchmark.csv's header and each recording's line, verbatim (the export writes them back)."""
+    import csv
+
+    lines = text.splitlines()
+    rows = list(csv.reader(lines))
+    if any(len(line) != len(rows[0]) for line in rows) or len(rows) != len(lines):
+        raise ValueError("benchmark.csv has a multi-line or ragged row")
+    column = rows[0].index("recording_id")
+    return lines[0], {row[column]: line for row, line in zip(rows[1:], lines[1:], strict=True)}
+
+
+def index_data(inputs: SiteInputs, settings: Mapping[str, Any]) -> dict[str, Any]:
+    header, lines = benchmark_lines(inputs.benchmark_text)
+    selected = [r for r in inputs.recordings if r["recording_id"] in lines]
+    selected.sort(key=lambda r: list(lines).index(r["recording_id"]))
+    benchmark_rows = {r["recording_id"]: r for r in _csv_rows(inputs.benchmark_text)}
+    rows = [_index_row(r, benchmark_rows.get(r["recording_id"], {}), True) for r in selected]
+    if settings["pool"]:
+        rows += [_index_row(r, {}, False) for r in inputs.pool if r["recording_id"] not in lines]
+    return {
+        "site_key": hashlib.sha1(inputs.benchmark_text.encode("utf-8")).hexdigest()[:12],
+        "recordings": rows,
+        "benchmark_header": header,
+        "benchmark_lines": lines,
+        "checks": [list(c) for c in CHECKS],
+        "axes": {
+            axis.name: [r["label"] for r in axis.describe_ranges()] for axis in inputs.space.axes
+        },
+        "figures": [f"figures/{path.name}" for path in inputs.figures],
+        "systems": [{"id": s.system_id, "name": s.name} for s in inputs.systems],
+    }
+
+
+def _csv_rows(text: str) -> list[dict[str, str]]:
+    import csv
+
+    return list(csv.DictReader(text.splitlines()))
+
+
+def _index_row(row: Mapping[str, Any], chosen: Mapping[str, Any], selected: bool) -> dict[str, Any]:
+    values = {name: row.get(name) for name in INDEX_FIELDS}
+    values["replaces"] = chosen.get("replaces") or None
+    return {**values, "slug": slug(str(row["recording_id"])), "selected": selected}
+
+
+def recording_data(
+    row: Mapping[str, Any],
+    inputs: SiteInputs,
+    selected: set[str],
+    settings: Mapping[str, Any],
+    site_key: str,
+) -> tuple[dict[str, Any], tuple[float, float]]:
+    rid = str(row["recording_id"])
+    utterances = [u for u in inputs.utterances if u["recording_id"] == rid]
+    first = min((float(u["start_time"]) for u in utterances), default=0.0)
+    window = page_window(float(row["duration_seconds"]), first, settings["excerpt_seconds"])
+    data = {
+        "site_key": site_key,
+        "recording_id": rid,
+        "source": row["source_dataset"],
+        "duration_seconds": row["duration_seconds"],
+        "profile": row.get("profile"),
+        "offset": window[0],
+        "length": round(window[1] - window[0], 6),
+        "checks": [list(c) for c in CHECKS],
+        **reference_lanes(utterances, window),
+        "features": feature_rows(row, inputs.space),
+        "candidates": closest_candidates(row, inputs.pool, selected, settings["candidates"]),
+        "systems": [system_view_data(s, rid, window) for s in inputs.systems],
+    }
+    return data, window
+
+
+def system_view_data(view: SystemView, rid: str, window: tuple[float, float]) -> dict[str, Any]:
+    return {"id": view.system_id, "name": view.name, **system_view(view, rid, window)}
+
+
+def copy_assets(site: Path, figures: Sequence[Path]) -> None:
+    (site / "assets").mkdir()
+    folder = resources.files("msbench.review") / "assets"
+    for name in ("review.js", "review.css"):
+        (site / "assets" / name).write_bytes((folder / name).read_bytes())
+    (site / "figures").mkdir()
+    for figure in figures:
+        shutil.copyfile(figure, site / "figures" / figure.name)
+
+
+def write_site(out_dir: Path, inputs: SiteInputs, settings: Mapping[str, Any]) -> int:
+    """Build the whole site into ``out_dir`` (replaced atomically); the number of pages."""
+    out_dir.parent.mkdir(parents=True, exist_ok=True)
+    site = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.", dir=out_dir.parent))
+    site.chmod(0o755)  # mkdtemp makes it private; the site is meant to be served and copied
+    try:
+        index = index_data(inputs, settings)
+        for name in ("data", "recordings", "audio"):
+            (site / name).mkdir()
+        copy_assets(site, inputs.figures)
+        (site / "index.html").write_text(pages.index_page(), encoding="utf-8")
+        (site / "data" / "index.js").write_text(script("MSBENCH_INDEX", index), encoding="utf-8")
+        selected = set(index["benchmark_lines"])
+        pages_written = 0
+        for row in inputs.recordings:
+            if row["recording_id"] in selected:
+                write_recording(site, row, inputs, selected, settings, index["site_key"])
+                pages_written += 1
+        _swap(site, out_dir)
+    except BaseException:
+        shutil.rmtree(site, ignore_errors=True)
+        raise
+    return pages_written
+
+
+def write_recording(
+    site: Path,
+    row: Mapping[str, Any],
+    inputs: SiteInputs,
+    selected: set[str],
+    settings: Mapping[str, Any],
+    site_key: str,
+) -> None:
+    name = slug(str(row["recording_id"]))
+    data, window = recording_data(row, inputs, selected, settings, site_key)
+    audio_format = settings["audio_format"]
+    audio_file = None
+    if audio_format != "none":
+        audio_file = name + SUFFIXES[audio_format]
+        encoded = page_audio(
+            row["audio_path"],
+            int(row.get("channel") or 0),
+            window,
+            settings["sample_rate"],
+            audio_format,
+        )
+        (site / "audio" / audio_file).write_bytes(encoded)
+    (site / "data" / f"{name}.js").write_text(script("MSBENCH_RECORDING", data), encoding="utf-8")
+    page = pages.recording_page(str(row["recording_id"]), name, audio_file)
+    (site / "recordings" / f"{name}.html").write_text(page, encoding="utf-8")
+
+
+def _swap(site: Path, out_dir: Path) -> None:
+    old = out_dir.with_name(f".{out_dir.name}.old")
+    shutil.rmtree(old, ignore_errors=True)
+    if out_dir.exists():
+        out_dir.rename(old)
+    site.rename(out_dir)
+    shutil.rmtree(old, ignore_errors=True)

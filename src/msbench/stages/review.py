@@ -1,0 +1,63 @@
+"""``msbench review``: the review site (results/review/): listen, see the timeline, mark failures."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+from msbench.stages.options import Arg, ConfigPath, SettingsJson, resolve_settings
+
+
+def run(
+    benchmark: Annotated[Path, Arg("benchmark.csv (the selection under review)")],
+    recordings: Annotated[Path, Arg("recordings.csv (features, audio paths)")],
+    utterances: Annotated[Path, Arg("utterances.csv (reference speakers, times, words)")],
+    pool: Annotated[Path, Arg("candidate_pool.csv (replacement candidates)")],
+    condition_space: Annotated[Path, Arg("condition_space.yaml (the ranges)")],
+    out_dir: Annotated[Path, Arg("the site's folder (replaced as a whole)")],
+    figures: Annotated[tuple[Path, ...], Arg("figures shown on the index")] = (),
+    systems: Annotated[
+        str, Arg("JSON list of the scored systems' config entries (the results view)")
+    ] = "[]",
+    evaluations: Annotated[
+        tuple[Path, ...], Arg("each system's results/evaluation/<id> folder, in --systems order")
+    ] = (),
+    config: ConfigPath = None,
+    settings: SettingsJson = None,
+) -> None:
+    """Write a static site for quality control and for reading systems' errors.
+
+    index.html lists the selection (and the pool) with profiles, features and
+    QC status, sortable and filterable, and exports the accepted benchmark.csv
+    (for selection.keep) and qc_rejected.tsv (for selection.qc_rejected);
+    recordings/<slug>.html has the audio, the speaker timeline synchronised with
+    playback, the four MS-Bench checks, the features and ranges, the
+    closest-profile candidates, and each system's hypothesis and errors.
+    """
+    import sys
+
+    from msbench.benchmark.conditions import read_condition_space
+    from msbench.errors import InputError
+    from msbench.review.build import SiteInputs, write_site
+    from msbench.review.system import load_system_view
+    from msbench.tables import read_table
+    from msbench.textio import read_text
+
+    review = resolve_settings(config, settings)["review"]
+    entries = json.loads(systems)
+    if len(entries) != len(evaluations):
+        raise InputError("--evaluations", f"{len(evaluations)} folders for {len(entries)} systems")
+    inputs = SiteInputs(
+        benchmark_text=read_text(benchmark),
+        recordings=read_table(recordings),
+        utterances=read_table(utterances),
+        pool=read_table(pool),
+        space=read_condition_space(condition_space),
+        figures=[Path(f) for f in figures],
+        systems=[load_system_view(e, Path(d)) for e, d in zip(entries, evaluations, strict=True)],
+    )
+    pages = write_site(out_dir, inputs, review)
+    print(
+        f"[review] {pages} recording pages in {out_dir}; open {out_dir}/index.html", file=sys.stderr
+    )
