@@ -28,6 +28,7 @@ include: "workflow/rules/manifests.smk"
 include: "workflow/rules/systems.smk"
 include: "workflow/rules/evaluation.smk"
 include: "workflow/rules/review.smk"
+include: "workflow/rules/probes.smk"
 include: "workflow/rules/audit.smk"
 
 
@@ -49,5 +50,6 @@ rule all:
         evaluation_outputs(),
         audit_outputs(),
         rules.review.output,
+        probes_outputs(),
         rules.select.output,
         rules.collect.output,

@@ -22,5 +22,6 @@ echo "[demo] condition analyses, Table 2 (results/evaluation/table2.md; * = 95 %
 cat results/evaluation/table2.md
 echo "[demo] tables and figures:"
 ls -1 results/evaluation/*.md results/evaluation/*.csv results/evaluation/*.png results/evaluation/*.json
+echo "[demo] review site: open results/review/index.html (no server needed)"
 finished=$(date +%s)
 echo "[demo] set-up $((setup_done - started)) s, workflow $((finished - setup_done)) s"

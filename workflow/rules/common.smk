@@ -139,6 +139,11 @@ def review_evaluations():
     ]
 
 
+def probes_outputs():
+    """The probe set when `probes.enabled` (nothing otherwise)."""
+    return ["results/probes"] if config["probes"]["enabled"] else []
+
+
 def audit_outputs():
     """The audit when `release:` names a published metadata.jsonl (nothing otherwise)."""
     return rules.audit.output if config["release"] else []

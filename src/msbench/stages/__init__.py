@@ -26,6 +26,8 @@ COMMANDS = {
     "leaderboard": "msbench.stages.leaderboard",
     "diagnose": "msbench.stages.diagnose",
     "conditions": "msbench.stages.conditions",
+    "probes": "msbench.stages.probes",
+    "probes-score": "msbench.stages.probes_score",
     "review": "msbench.stages.review",
     "audit": "msbench.stages.audit",
 }

@@ -1,0 +1,1 @@
+"""HEAR-style speaker-attribution probes generated from annotations (msbench probes)."""

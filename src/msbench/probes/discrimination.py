@@ -1,0 +1,134 @@
+"""Discrimination items: VC (how many voices), VL (when does this voice talk), VCD (where voices change or overlap).
+
+Rules (each item's ``derivation`` records what its answer was derived from):
+
+* **VC**: a speaker counts when their lines in the clip hold at least
+  ``count_min_words`` words and ``count_min_seconds`` of speech; speakers whose
+  lines hold no words (laughs, coughs: AMI's RTTM lists such speakers) are left
+  out; a clip with a speaker between the two (words, but too little) gets no VC
+  item. Options: the count and its neighbours, 1 or more.
+* **VL**: the speaker's longest line is the answer span; distractors are other
+  speakers' lines of the closest durations, not overlapping it; the voice is a
+  reference snippet of the speaker.
+* **VCD**: ``switch``: the middle of a non-overlapping speaker change's gap;
+  ``overlap``: the middle of an overlap of at least ``overlap_min_seconds``.
+  Distractors: middles of single-speaker stretches of at least 2.5 s, 1 s or
+  more away from the answer.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from msbench.probes.clips import Clip
+from msbench.probes.evidence import Evidence, find_snippet
+from msbench.probes.items import Draft, count_options, distinct
+from msbench.probes.text import clock, normalise
+from msbench.timeline import merge, to_micros, to_seconds
+
+
+def speech_evidence(clip: Clip) -> list[Evidence]:
+    return [Evidence(None, to_seconds(a), to_seconds(b)) for a, b in clip.timeline.speech()]
+
+
+def voice_cardinality(clip: Clip, settings: Mapping[str, Any], rng: random.Random) -> list[Draft]:
+    counted, unclear = [], []
+    for speaker in clip.timeline.speakers:
+        lines = clip.lines_of(speaker)
+        words = sum(len(normalise(x.words).split()) for x in lines)
+        seconds = to_seconds(sum(b - a for a, b in clip.timeline.turns_by_speaker[speaker]))
+        if words >= settings["count_min_words"] and seconds >= settings["count_min_seconds"]:
+            counted.append(speaker)
+        elif words:
+            unclear.append(speaker)
+    if unclear or len(counted) < 2:
+        return []
+    n = len(counted)
+    return [
+        Draft(
+            "VC",
+            "voice_count",
+            "How many distinct speakers talk in this clip?",
+            str(n),
+            count_options(n, rng),
+            speech_evidence(clip),
+            {
+                "speakers": counted,
+                "count": n,
+                "without_words": sorted(set(clip.timeline.speakers) - set(counted)),
+            },
+        )
+    ]
+
+
+def _span(clip: Clip, start: float, end: float) -> str:
+    return f"from {clock(start - clip.start)} to {clock(end - clip.start)}"
+
+
+def voice_localisation(clip: Clip, settings: Mapping[str, Any], rng: random.Random) -> list[Draft]:
+    drafts = []
+    for speaker in rng.sample(clip.speaking, len(clip.speaking)):
+        lines = [x for x in clip.lines_of(speaker) if x.seconds >= 1.5]
+        if not lines:
+            continue
+        answer = max(lines, key=lambda x: (x.seconds, -x.start))
+        others = sorted(
+            (x for x in clip.lines if x.speaker != speaker and x.seconds >= 1.0
+             and (x.end <= answer.start or x.start >= answer.end)),
+            key=lambda x: (abs(x.seconds - answer.seconds), x.start),
+        )  # fmt: skip
+        evidence = [Evidence(speaker, answer.start, answer.end)]
+        snippet = find_snippet(clip, speaker, evidence, [])
+        options = distinct(
+            _span(clip, answer.start, answer.end), [_span(clip, x.start, x.end) for x in others], 4
+        )
+        if snippet is None or len(options) < 2:
+            continue
+        question = "After the clip you hear one voice. When does this speaker talk in the clip?"
+        derivation = {"speaker": speaker, "start": answer.start, "end": answer.end}
+        drafts.append(Draft("VL", "when_speaking", question, _span(clip, answer.start, answer.end),
+                            options, evidence, derivation, reference=snippet))  # fmt: skip
+    return drafts
+
+
+def _single_speaker_points(clip: Clip, avoid: float) -> list[float]:
+    points = []
+    for speaker in clip.timeline.speakers:
+        for a, b in clip.timeline.clean(speaker):
+            if b - a >= to_micros(2.5):
+                middle = to_seconds((a + b) // 2)
+                if abs(middle - avoid) >= 1.0:
+                    points.append(middle)
+    return sorted(points)
+
+
+def voice_change(clip: Clip, settings: Mapping[str, Any], rng: random.Random) -> list[Draft]:
+    switches = [(to_seconds(a), to_seconds(b)) for a, b in clip.timeline.switches()]
+    overlaps = [
+        (to_seconds(a), to_seconds(b))
+        for a, b in merge(clip.timeline.overlap())
+        if b - a >= to_micros(settings["overlap_min_seconds"])
+    ]
+    drafts = []
+    for kind, spans in (("switch", switches), ("overlap", overlaps)):
+        for start, end in rng.sample(spans, min(len(spans), 1)):
+            middle = round((start + end) / 2, 6)
+            points = _single_speaker_points(clip, middle)
+            rng.shuffle(points)
+            answer = f"at {clock(middle - clip.start)}"
+            options = distinct(answer, [f"at {clock(p - clip.start)}" for p in points], 4)
+            if len(options) < 2:
+                continue
+            if kind == "switch":
+                question = (
+                    "At which moment does the speaker change (one voice stops, another starts)?"
+                )
+                evidence = [Evidence(None, max(clip.start, start - 0.5), min(clip.end, end + 0.5))]
+            else:
+                question = "At which moment do two voices speak at the same time?"
+                evidence = [Evidence(None, start, end)]
+            derivation = {"kind": kind, "start": start, "end": end, "time": middle}
+            drafts.append(Draft("VCD", kind, question, answer, options, evidence, derivation))
+    return drafts

@@ -1,0 +1,103 @@
+"""Write a probe set: items.jsonl, hear.jsonl, summary.json and one WAV per item (atomically)."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from msbench.probes.assemble import RATE, item_audio, read_span
+from msbench.probes.generate import GENERATOR_VERSION, Generated
+
+HEAR_FIELDS = (
+    "question_id", "clip_id", "source_corpus", "taxonomy", "subtaxonomy", "task_name",
+    "overlap", "question", "options", "answer_idx", "audio_path",
+)  # fmt: skip
+
+
+def summary(generated: Generated, clips: int, settings: Mapping[str, Any]) -> dict[str, Any]:
+    rows = generated.rows
+    positions: dict[str, Counter[int]] = {}
+    for row in rows:
+        positions.setdefault(row["subtaxonomy"], Counter())[row["answer_idx"]] += 1
+    return {
+        "generator_version": GENERATOR_VERSION,
+        "seed": settings["seed"],
+        "clips": clips,
+        "recordings": len({r["recording_id"] for r in rows}),
+        "items": len(rows),
+        "by_family": dict(sorted(Counter(r["subtaxonomy"] for r in rows).items())),
+        "by_task": dict(sorted(Counter(r["task_name"] for r in rows).items())),
+        "by_overlap": {
+            "overlap": sum(r["overlap"] for r in rows),
+            "non-overlap": sum(not r["overlap"] for r in rows),
+        },
+        "answer_positions": {
+            f: [c[k] for k in range(max(c) + 1)] for f, c in sorted(positions.items())
+        },
+        "text_only_solvable": dict(sorted(generated.flagged.items())),
+        "text_only_policy": settings["text_only"],
+        "dropped": dict(sorted(generated.dropped.items())),
+        "counterfactual_pairs": 0,
+        "counterfactual_note": "no voice-conversion model configured (probes.revoicer): no pairs",
+    }
+
+
+def write_audio(
+    folder: Path, generated: Generated, recordings: Mapping[str, Mapping[str, Any]]
+) -> None:
+    import soundfile
+
+    for row, draft in zip(generated.rows, generated.drafts, strict=True):
+        recording = recordings[row["recording_id"]]
+        path, channel = str(recording["audio_path"]), int(recording.get("channel") or 0)
+
+        def span(rid: str, start: float, end: float) -> Any:
+            source = recordings[rid]
+            return read_span(str(source["audio_path"]), int(source.get("channel") or 0), start, end)
+
+        clip = read_span(path, channel, row["clip_start"], row["clip_end"])
+        reference = draft.reference
+        voices = [span(v["recording_id"], v["start"], v["end"]) for v in row["option_voices"]]
+        samples = item_audio(
+            clip,
+            span(reference.recording_id, reference.start, reference.end) if reference else None,
+            voices,
+        )
+        soundfile.write(folder / row["audio_path"], samples, RATE, subtype="PCM_16")
+
+
+def write_probe_set(
+    out_dir: Path,
+    generated: Generated,
+    clips: int,
+    recordings: Mapping[str, Mapping[str, Any]],
+    settings: Mapping[str, Any],
+) -> dict[str, Any]:
+    from msbench.textio import dumps_jsonl, write_json
+
+    out_dir.parent.mkdir(parents=True, exist_ok=True)
+    folder = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.", dir=out_dir.parent))
+    folder.chmod(0o755)
+    try:
+        (folder / "audio").mkdir()
+        (folder / "items.jsonl").write_text(dumps_jsonl(generated.rows), encoding="utf-8")
+        hear = [{k: row[k] for k in HEAR_FIELDS} for row in generated.rows]
+        (folder / "hear.jsonl").write_text(dumps_jsonl(hear), encoding="utf-8")
+        report = summary(generated, clips, settings)
+        write_json(folder / "summary.json", report)
+        write_audio(folder, generated, recordings)
+        if out_dir.exists():
+            shutil.rmtree(out_dir)
+        folder.rename(out_dir)
+    except BaseException:
+        shutil.rmtree(folder, ignore_errors=True)
+        raise
+    return report
+
+
+def rows_by_id(rows: Sequence[Mapping[str, Any]]) -> dict[str, Mapping[str, Any]]:
+    return {str(r["recording_id"]): r for r in rows}

@@ -1,0 +1,59 @@
+"""A probe set made from the demo's real AMI clips and the ES2004a excerpt, with their words.
+
+Ingest and interaction run as the workflow runs them (no models); the condition
+labels of recordings.csv are made up here (stated): the probes only carry them.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from msbench.stages import ingest, interaction, probes
+from msbench.tables import read_table, write_csv
+from msbench.textio import read_jsonl
+from tests.helpers.paths import REPO
+
+SOURCES = ("ami", "es2004a")
+MADE_UP_LABELS = ("P1", "O2", "S1", "T2", "N0")
+RECORDING_COLUMNS = (
+    "recording_id", "source_dataset", "duration_seconds", "audio_path", "channel",
+    "num_speakers", "P", "O", "S", "T", "N",
+)  # fmt: skip
+
+
+def demo_sheet(folder: Path) -> Path:
+    """The demo's dataset sheet with absolute paths."""
+    folder.mkdir(parents=True, exist_ok=True)
+    text = (REPO / "resources/demo/datasets.tsv").read_text(encoding="utf-8")
+    sheet = folder / "datasets.tsv"
+    sheet.write_text(text.replace("resources/", f"{REPO}/resources/"), encoding="utf-8")
+    return sheet
+
+
+def probe_inputs(folder: Path) -> tuple[Path, Path]:
+    """recordings.csv and utterances.csv of the demo's ami and es2004a sources."""
+    sheet = demo_sheet(folder)
+    recordings, utterances = [], []
+    for source in SOURCES:
+        ingest.run(sheet, source, folder / source)
+        interaction.run(
+            folder / source / "recordings.jsonl",
+            folder / f"{source}.jsonl",
+            folder / f"{source}.csv",
+        )
+        for row in read_jsonl(folder / source / "recordings.jsonl"):
+            speakers = {s["speaker"] for s in row["segments"]}
+            labels = dict(zip("POSTN", MADE_UP_LABELS, strict=True))
+            recordings.append({**row["recording"], "num_speakers": len(speakers), **labels})
+        utterances += read_table(folder / f"{source}.csv")
+    write_csv(folder / "recordings.csv", recordings, RECORDING_COLUMNS)
+    write_csv(folder / "utterances.csv", utterances, list(utterances[0]))
+    return folder / "recordings.csv", folder / "utterances.csv"
+
+
+def make_probe_set(folder: Path, **overrides: object) -> Path:
+    recordings, utterances = probe_inputs(folder / "inputs")
+    settings = {"probes": {"seed": 0, **overrides}}
+    probes.run(recordings, utterances, folder / "probes", settings=json.dumps(settings))
+    return folder / "probes"

@@ -1,0 +1,26 @@
+rule probes:
+    """HEAR-style speaker-attribution items with their audio (config probes:, off by default)."""
+    input:
+        recordings="results/manifests/recordings.csv",
+        utterances="results/manifests/utterances.csv",
+        benchmark=(
+            "results/manifests/benchmark.csv"
+            if config["probes"]["recordings"] == "benchmark"
+            else []
+        ),
+    output:
+        directory("results/probes"),
+    log:
+        "results/logs/probes.log",
+    threads: 1
+    resources:
+        mem_mb=4000,
+        runtime=60,
+    params:
+        benchmark=lambda wildcards, input: (
+            f"--benchmark {input.benchmark}" if input.benchmark else ""
+        ),
+        settings=settings_json("probes"),
+    shell:
+        "msbench probes --recordings {input.recordings:q} --utterances {input.utterances:q}"
+        " {params.benchmark} --out-dir {output:q} --settings {params.settings:q} 2> {log:q}"
