@@ -52,8 +52,14 @@ def probe_inputs(folder: Path) -> tuple[Path, Path]:
     return folder / "recordings.csv", folder / "utterances.csv"
 
 
-def make_probe_set(folder: Path, **overrides: object) -> Path:
+def make_probe_set(folder: Path, runtime: dict[str, object] | None = None, **overrides: object) -> Path:
     recordings, utterances = probe_inputs(folder / "inputs")
     settings = {"probes": {"seed": 0, **overrides}}
-    probes.run(recordings, utterances, folder / "probes", settings=json.dumps(settings))
+    probes.run(
+        recordings,
+        utterances,
+        folder / "probes",
+        settings=json.dumps(settings),
+        runtime=json.dumps(runtime) if runtime else None,
+    )
     return folder / "probes"

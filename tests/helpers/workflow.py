@@ -80,5 +80,6 @@ def loop_bytes(workdir: Path) -> dict[str, bytes]:
         *sorted((workdir / "results/evaluation").rglob("*.json")),
         *sorted((workdir / "results/evaluation").glob("*.md")),
         *sorted(p for p in (workdir / "results/review").rglob("*") if p.is_file()),
+        *sorted(p for p in (workdir / "results/probes").rglob("*") if p.is_file()),
     ]
     return {str(p.relative_to(workdir)): p.read_bytes() for p in files}

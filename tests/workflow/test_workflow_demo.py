@@ -115,6 +115,19 @@ def test_the_loop_scores_and_diagnoses_the_baseline(demo_run: Path):
     assert results["bootstrap"]["resamples"] == 1000 and results["bootstrap"]["seed"] == 0
 
 
+def test_the_demo_probes_its_selection_with_all_eight_families(demo_run: Path):
+    probes = demo_run / "results/probes"
+    items = [json.loads(line) for line in (probes / "items.jsonl").read_text().splitlines()]
+    benchmark = {r["recording_id"] for r in read_csv(demo_run / "results/manifests/benchmark.csv")}
+    assert {i["subtaxonomy"] for i in items} == {"VC", "VL", "VCD", "CVA", "VCA", "IR", "TR", "QR"}
+    assert {i["recording_id"] for i in items} <= benchmark
+    assert all((probes / i["audio_path"]).stat().st_size > 100_000 for i in items)
+    hear = [json.loads(line) for line in (probes / "hear.jsonl").read_text().splitlines()]
+    assert [h["question_id"] for h in hear] == [i["question_id"] for i in items]
+    summary = json.loads((probes / "summary.json").read_text())
+    assert summary["items"] == len(items) and summary["counterfactual_pairs"] == 0
+
+
 def test_changing_utility_weights_reruns_only_downstream(demo_run: Path):
     override = demo_run / "weights.yaml"
     override.write_text("utility:\n  weights: {C: 0.7, M: 0.1, D: 0.1, R: 0.1}\n")

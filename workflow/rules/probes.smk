@@ -23,4 +23,5 @@ rule probes:
         settings=settings_json("probes"),
     shell:
         "msbench probes --recordings {input.recordings:q} --utterances {input.utterances:q}"
-        " {params.benchmark} --out-dir {output:q} --settings {params.settings:q} 2> {log:q}"
+        " {params.benchmark} --out-dir {output:q} --settings {params.settings:q}"
+        " --runtime {ACOUSTIC_RUNTIME:q} 2> {log:q}"

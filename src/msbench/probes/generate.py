@@ -48,6 +48,8 @@ class Generated:
     drafts: list[Draft] = field(default_factory=list)  # the kept rows' drafts (audio assembly)
     dropped: Counter[str] = field(default_factory=Counter)
     flagged: Counter[str] = field(default_factory=Counter)
+    clip_edits: dict[str, tuple[float, Any]] = field(default_factory=dict)  # re-voiced spans
+    pairs: Counter[str] = field(default_factory=Counter)  # counterfactual pairs and why not
 
 
 def text_only(draft: Draft, clip: Clip) -> dict[str, float]:

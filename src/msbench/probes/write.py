@@ -41,8 +41,15 @@ def summary(generated: Generated, clips: int, settings: Mapping[str, Any]) -> di
         "text_only_solvable": dict(sorted(generated.flagged.items())),
         "text_only_policy": settings["text_only"],
         "dropped": dict(sorted(generated.dropped.items())),
-        "counterfactual_pairs": 0,
-        "counterfactual_note": "no voice-conversion model configured (probes.revoicer): no pairs",
+        "counterfactual_pairs": generated.pairs.get("pairs", 0),
+        "counterfactual_not_made": {
+            k: v for k, v in sorted(generated.pairs.items()) if k != "pairs"
+        },
+        "counterfactual_note": (
+            "IR items re-voiced by probes.counterfactual.model, each checked with CAM++"
+            if settings["counterfactual"]["model"]
+            else "no voice-conversion model configured (probes.counterfactual.model): no pairs"
+        ),
     }
 
 
@@ -60,6 +67,11 @@ def write_audio(
             return read_span(str(source["audio_path"]), int(source.get("channel") or 0), start, end)
 
         clip = read_span(path, channel, row["clip_start"], row["clip_end"])
+        if row["question_id"] in generated.clip_edits:  # the re-voiced utterance, same timing
+            start, revoiced = generated.clip_edits[row["question_id"]]
+            offset = int(round((start - row["clip_start"]) * RATE))
+            clip = clip.copy()
+            clip[offset : offset + len(revoiced)] = revoiced[: len(clip) - offset]
         reference = draft.reference
         voices = [span(v["recording_id"], v["start"], v["end"]) for v in row["option_voices"]]
         samples = item_audio(

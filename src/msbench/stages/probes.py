@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 from msbench.stages.options import Arg, ConfigPath, SettingsJson, resolve_settings
 
@@ -15,6 +15,9 @@ def run(
     benchmark: Annotated[Path | None, Arg("benchmark.csv: probe only these recordings")] = None,
     config: ConfigPath = None,
     settings: SettingsJson = None,
+    runtime: Annotated[
+        str | None, Arg("JSON of settings that change how, not what (weight folders), laid last")
+    ] = None,
 ) -> None:
     """Generate multiple-choice speaker-attribution items, stratified by condition.
 
@@ -23,6 +26,7 @@ def run(
     labelled overlap or non-overlap, filtered by text-only baselines, with
     balanced answer positions; one WAV per item (the clip, then the voices).
     """
+    import json
     import sys
 
     from msbench.probes.clips import lines_by_recording, recording_clips
@@ -30,7 +34,10 @@ def run(
     from msbench.probes.write import rows_by_id, write_probe_set
     from msbench.tables import read_table
 
-    probes = resolve_settings(config, settings)["probes"]
+    resolved = resolve_settings(config, settings)
+    for name, values in json.loads(runtime or "{}").items():
+        resolved[name] = {**resolved[name], **values}
+    probes = resolved["probes"]
     rows = rows_by_id(read_table(recordings))
     chosen = [str(r["recording_id"]) for r in read_table(benchmark)] if benchmark else sorted(rows)
     lines = lines_by_recording(read_table(utterances))
@@ -44,8 +51,26 @@ def run(
     ]
     sources = {rid: str(row["source_dataset"]) for rid, row in rows.items()}
     generated = generate(clips, sources, probes)
+    if probes["counterfactual"]["model"]:
+        generated.pairs = counterfactual_pairs(generated, clips, rows, resolved)
     report = write_probe_set(out_dir, generated, len(clips), rows, probes)
     print(
         f"[probes] {report['items']} items from {len(clips)} clips in {out_dir}: {report['by_family']}",
         file=sys.stderr,
+    )
+
+
+def counterfactual_pairs(
+    generated: Any, clips: list[Any], rows: Any, resolved: dict[str, Any]
+) -> Any:
+    """IR items re-voiced by the configured model, each checked with CAM++."""
+    from msbench.models.campplus import CamPlusEmbedder
+    from msbench.probes.counterfactual import load_revoicer
+    from msbench.probes.pairs import make_pairs
+
+    section = resolved["probes"]["counterfactual"]
+    revoicer = load_revoicer(section["model"])
+    embedder = CamPlusEmbedder(resolved["models"], 1, "cpu")
+    return make_pairs(
+        generated, clips, rows, (revoicer, embedder, section["source_max_similarity"])
     )

@@ -1,0 +1,100 @@
+"""Turn IR items into counterfactual pairs with a re-voicer (rules in :mod:`msbench.probes.counterfactual`)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from msbench.probes.assemble import RATE, read_span
+from msbench.probes.clips import Clip
+from msbench.probes.counterfactual import Revoicer, check_conversion, fit_length, hallucinated
+from msbench.probes.evidence import find_snippet
+from msbench.probes.generate import Generated
+from msbench.probes.items import Draft
+
+
+def _audio(
+    recordings: Mapping[str, Mapping[str, Any]], rid: str, start: float, end: float
+) -> np.ndarray:
+    row = recordings[rid]
+    return read_span(str(row["audio_path"]), int(row.get("channel") or 0), start, end)
+
+
+def reference_voices(
+    clip: Clip, draft: Draft, recordings: Mapping[str, Mapping[str, Any]]
+) -> dict[str, np.ndarray]:
+    voices = {}
+    for speaker in clip.speaking:
+        snippet = find_snippet(clip, speaker, draft.evidence, draft.quoted)
+        if snippet is not None:
+            voices[speaker] = _audio(recordings, snippet.recording_id, snippet.start, snippet.end)
+    return voices
+
+
+def pair_for(
+    row: Mapping[str, Any],
+    draft: Draft,
+    clip: Clip,
+    recordings: Mapping[str, Mapping[str, Any]],
+    tools: tuple[Revoicer, Any, float],
+    stats: Counter[str],
+) -> tuple[dict[str, Any], dict[str, Any], tuple[float, np.ndarray]] | None:
+    """``(original, hallucinated, (start, re-voiced samples))`` or None (reason counted)."""
+    revoicer, embedder, threshold = tools
+    source_speaker, quoted = row["derivation"]["speaker"], draft.evidence[0]
+    voices = reference_voices(clip, draft, recordings)
+    targets = [
+        s for s in dict.fromkeys(row["option_speakers"]) if s != source_speaker and s in voices
+    ]
+    if source_speaker not in voices or not targets:
+        stats["no reference voice for the source or a target speaker"] += 1
+        return None
+    source = _audio(recordings, clip.recording_id, quoted.start, quoted.end)
+    converted = fit_length(
+        np.asarray(revoicer.convert(source, voices[targets[0]], RATE), dtype=np.float32),
+        len(source),
+    )
+    check = check_conversion(embedder, converted, voices, targets[0], source_speaker, threshold)
+    if not check.kept:
+        stats["rejected by the CAM++ check"] += 1
+        return None
+    fake = hallucinated(row, targets[0], check)
+    if fake is None:
+        stats["target speaker not among the options"] += 1
+        return None
+    base = str(row["question_id"])
+    original = {**row, "question_id": f"{base}_original", "task_name": "identity_reasoning:counterfactual",
+                "audio_path": f"audio/{base}_original.wav"}  # fmt: skip
+    return original, fake, (quoted.start, converted)
+
+
+def make_pairs(
+    generated: Generated,
+    clips: Sequence[Clip],
+    recordings: Mapping[str, Mapping[str, Any]],
+    tools: tuple[Revoicer, Any, float],
+) -> Counter[str]:
+    """Replace each IR item that gets a checked conversion by its pair; the reasons of the rest."""
+    by_clip = {clip.clip_id: clip for clip in clips}
+    stats: Counter[str] = Counter()
+    rows, drafts = [], []
+    for row, draft in zip(generated.rows, generated.drafts, strict=True):
+        pair = (
+            pair_for(row, draft, by_clip[row["clip_id"]], recordings, tools, stats)
+            if row["subtaxonomy"] == "IR"
+            else None
+        )
+        if pair is None:
+            rows.append(row)
+            drafts.append(draft)
+            continue
+        original, fake, edit = pair
+        rows += [original, fake]
+        drafts += [draft, draft]
+        generated.clip_edits[fake["question_id"]] = edit
+        stats["pairs"] += 1
+    generated.rows, generated.drafts = rows, drafts
+    return stats
