@@ -52,7 +52,9 @@ def probe_inputs(folder: Path) -> tuple[Path, Path]:
     return folder / "recordings.csv", folder / "utterances.csv"
 
 
-def make_probe_set(folder: Path, runtime: dict[str, object] | None = None, **overrides: object) -> Path:
+def make_probe_set(
+    folder: Path, runtime: dict[str, object] | None = None, **overrides: object
+) -> Path:
     recordings, utterances = probe_inputs(folder / "inputs")
     settings = {"probes": {"seed": 0, **overrides}}
     probes.run(

@@ -23,7 +23,7 @@ from tests.helpers.probes import make_probe_set
 
 pytestmark = pytest.mark.models
 
-TARGET_SPEECH = '''
+TARGET_SPEECH = """
 import numpy as np
 
 
@@ -35,8 +35,8 @@ class TargetSpeech:
 
 def load(folder):
     return TargetSpeech()
-'''
-UNCHANGED = '''
+"""
+UNCHANGED = """
 class Unchanged:
     def convert(self, source, target_voice, rate):
         return source
@@ -44,7 +44,7 @@ class Unchanged:
 
 def load(folder):
     return Unchanged()
-'''
+"""
 
 
 def revoicer_folder(root: Path, code: str) -> Path:
@@ -73,14 +73,20 @@ def test_checked_conversions_become_pairs_whose_answer_flips(tmp_path: Path):
         assert revoiced["source_similarity"] < 0.5
         assert fake["option_speakers"][fake["answer_idx"]] == revoiced["to"]
         assert original["option_speakers"][original["answer_idx"]] == revoiced["from"]
-        assert fake["answer_idx"] != original["answer_idx"] and fake["options"] == original["options"]
+        assert (
+            fake["answer_idx"] != original["answer_idx"] and fake["options"] == original["options"]
+        )
         # the audio differs only inside the re-voiced utterance
         a, _ = soundfile.read(out / original["audio_path"], dtype="float32")
         b, _ = soundfile.read(out / fake["audio_path"], dtype="float32")
         span = next(e for e in fake["evidence"] if e["speaker"] == revoiced["from"])
         low = int(round((span["start"] - fake["clip_start"]) * RATE))
         high = int(round((span["end"] - fake["clip_start"]) * RATE))
-        assert len(a) == len(b) and np.array_equal(a[:low], b[:low]) and np.array_equal(a[high + 1 :], b[high + 1 :])
+        assert (
+            len(a) == len(b)
+            and np.array_equal(a[:low], b[:low])
+            and np.array_equal(a[high + 1 :], b[high + 1 :])
+        )
         assert not np.array_equal(a[low:high], b[low:high])
     # a model that ignores the re-voicing answers both halves alike: Ver-A 0
     same = {i["question_id"]: "ABCDE"[by_id[i["question_id"].replace("_hallucinated", "_original")]["answer_idx"]]
