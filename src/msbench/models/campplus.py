@@ -22,7 +22,7 @@ from msbench.models.weights import CAMPPLUS, resolve_weights
 SAMPLE_RATE = 16000
 MODELSCOPE_ID = "iic/speech_campplus_sv_zh-cn_16k-common"
 MODELSCOPE_FILE = "campplus_cn_common.bin"
-MAX_BATCH = 8  # larger CPU batches were slower per segment (cache), not faster
+MAX_BATCH = {"cpu": 1, "cuda": 32}  # CPU: batch 1 measured 1.21x faster than 8, same embeddings
 
 
 def download_campplus(target_dir: Path) -> Path:
@@ -77,10 +77,11 @@ class CamPlusEmbedder:
                 f"{self.weights} is not a CAM++ (feat_dim=80, embedding_size=192) checkpoint: {error}"
             ) from error
         self.device = torch.device(device)
+        self.max_batch = MAX_BATCH.get(device, 1)
         self.model.to(self.device).eval()
 
     def embed(self, segments: Sequence[np.ndarray]) -> np.ndarray:
-        """One row per segment; segments of equal length run in batches of up to MAX_BATCH."""
+        """One row per segment; equal-length segments run in batches of up to MAX_BATCH[device]."""
         import torch
 
         features = [fbank(segment) for segment in segments]
@@ -90,8 +91,8 @@ class CamPlusEmbedder:
             by_length.setdefault(feature.shape[0], []).append(index)
         with torch.inference_mode():
             for same_length in by_length.values():
-                for first in range(0, len(same_length), MAX_BATCH):
-                    indices = same_length[first : first + MAX_BATCH]
+                for first in range(0, len(same_length), self.max_batch):
+                    indices = same_length[first : first + self.max_batch]
                     batch = torch.from_numpy(np.stack([features[i] for i in indices]))
                     out[indices] = self.model(batch.to(self.device)).cpu().numpy()
         norms = np.linalg.norm(out, axis=1, keepdims=True)

@@ -65,7 +65,7 @@ def subgraph(model: Any, input_name: str, input_shape: list[Any], output_name: s
         [initializers[name] for name in used],
     )
     made = helper.make_model(graph, opset_imports=model.opset_import, ir_version=model.ir_version)
-    return made.SerializeToString()  # type: ignore[no-any-return]
+    return made.SerializeToString()
 
 
 class SharedPrimary:
@@ -98,7 +98,7 @@ class SharedPrimary:
         return np.concatenate(pieces)[:frames]
 
     def middle(self, features: np.ndarray) -> np.ndarray:
-        return self.front.run(None, {FEATURES: features})[0]  # type: ignore[no-any-return]
+        return self.front.run(None, {FEATURES: features})[0]
 
     def raw_scores(self, audio: np.ndarray, hop_frames: int, count: int) -> np.ndarray:
         """``(count, 3)`` raw SIG, BAK, OVRL of the windows starting at ``k * hop_frames`` frames."""

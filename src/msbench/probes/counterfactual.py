@@ -50,7 +50,7 @@ def load_revoicer(folder: str | Path) -> Revoicer:
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module.load(Path(folder))  # type: ignore[no-any-return]
+    return module.load(Path(folder))
 
 
 @dataclass(frozen=True)
