@@ -40,7 +40,7 @@ ACOUSTIC_GPUS = 1 if config["acoustic"]["device"] == "cuda" else 0
 # Settings that change how the model step runs, not what it computes: passed at run time,
 # not as rule params, so changing them re-runs nothing (weights are identified by checksum).
 RUNTIME_ONLY = {
-    "acoustic": ("threads",),
+    "acoustic": ("threads", "decode_workers"),
     "models": ("search_dirs", "cache_dir", "offline"),
 }
 

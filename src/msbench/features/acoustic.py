@@ -85,9 +85,14 @@ class AcousticExtractor:
             )
         return self._nisqa
 
-    def extract(self, item: IngestedRecording) -> tuple[dict[str, Any], dict[str, Any]]:
-        """(feature row, similarity record) of one recording; InputError for damaged audio."""
-        audio, source_rate = load_16k(item)
+    def extract(
+        self, item: IngestedRecording, decoded: tuple[np.ndarray, int] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """(feature row, similarity record) of one recording; InputError for damaged audio.
+
+        ``decoded``: its audio already read by :func:`load_16k` (decoded ahead).
+        """
+        audio, source_rate = decoded if decoded is not None else load_16k(item)
         flags = integrity_flags(audio, SAMPLE_RATE, item.segments, item.recording.audio_path)
         notes = []
         clipping = clipping_fraction(audio)

@@ -14,7 +14,7 @@ script and ``speechmos.dnsmos`` (non-personalised), with our own window loop:
     16000)``, and silently drops windows whose end rounds down; we score them).
     With a hop on the 160-sample frame grid, SIG/BAK/OVRL come from the
     shared computation of :mod:`msbench.models.dnsmos_shared` (equal to
-    per-window scoring, about 4x less CPU);
+    per-window scoring, 5.3x less CPU for P.835; README "Speed");
   - ``non-overlapping``: every window, hop = one window (9.01 s);
   - ``budget``: 1 s hop, at most ``max_windows`` starts taken evenly over the
     recording (``linspace`` over the start indices, rounded): a bounded cost
@@ -82,11 +82,17 @@ class DnsmosScorer:
         options = ort.SessionOptions()
         options.intra_op_num_threads = threads
         options.inter_op_num_threads = 1
-        providers = (
-            ["CUDAExecutionProvider", "CPUExecutionProvider"]
-            if device == "cuda"
-            else ["CPUExecutionProvider"]
-        )
+        providers = ["CPUExecutionProvider"]
+        if device == "cuda":
+            if "CUDAExecutionProvider" not in ort.get_available_providers():
+                from msbench.errors import ModelUnavailableError
+
+                raise ModelUnavailableError(
+                    "acoustic.device is cuda but this onnxruntime has no CUDA provider: "
+                    "pip uninstall -y onnxruntime && pip install 'onnxruntime-gpu>=1.18,<2' "
+                    "(README: On a GPU node)"
+                )
+            providers = ["CUDAExecutionProvider", "CPUExecutionProvider"]
         folder = importlib.resources.files("speechmos") / "dnsmos_models"
         self.primary = ort.InferenceSession(
             str(folder / "sig_bak_ovr.onnx"), options, providers=providers

@@ -36,14 +36,23 @@ def extract_all(
     (any other exception from the model libraries), becomes that recording's
     rejection with the library's message; missing weights stop the job.
     """
+    from concurrent.futures import Future, ThreadPoolExecutor
+
     from msbench.errors import InputError, ModelUnavailableError
+    from msbench.features.acoustic import load_16k
     from msbench.records import Rejection
 
     rows, matrices, rejections = [], [], []
-    for item in items:
+    ahead = max(1, int(extractor.settings.get("decode_workers", 1)))
+    decoder = ThreadPoolExecutor(ahead)  # decodes the next recordings while the models run
+    pending: list[Future[Any]] = [decoder.submit(load_16k, item) for item in items[:ahead]]
+    for index, item in enumerate(items):
         recording = item.recording
+        decoded = pending.pop(0)
+        if index + ahead < len(items):
+            pending.append(decoder.submit(load_16k, items[index + ahead]))
         try:
-            row, matrix = extractor.extract(item)
+            row, matrix = extractor.extract(item, decoded.result())
             rows.append(row)
             matrices.append(matrix)
         except ModelUnavailableError:
@@ -73,6 +82,7 @@ def extract_all(
                 )
             )
         progress.done(recording.duration_seconds)
+    decoder.shutdown()
     return rows, matrices, rejections
 
 
