@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
-from msbench.stages.options import Arg, ConfigPath, SettingsJson, resolve_settings
+from msbench.stages.options import Arg, ConfigPath, RuntimeJson, SettingsJson, resolve_settings
 
 if TYPE_CHECKING:  # heavy imports stay inside the functions
     from msbench.features.acoustic import AcousticExtractor
@@ -97,10 +96,7 @@ def run(
     num_shards: Annotated[int, Arg("number of shards the source is split into")] = 1,
     config: ConfigPath = None,
     settings: SettingsJson = None,
-    runtime: Annotated[
-        str | None,
-        Arg("JSON of settings that change how, not what (threads, weight folders), laid last"),
-    ] = None,
+    runtime: RuntimeJson = None,
 ) -> None:
     """Speaker similarity (CAM++), DNSMOS P.835 and NISQA of ingested recordings.
 
@@ -114,9 +110,7 @@ def run(
     from msbench.tables import write_table_jsonl
     from msbench.textio import read_jsonl, write_jsonl
 
-    resolved = resolve_settings(config, settings)
-    for section, values in json.loads(runtime or "{}").items():
-        resolved[section] = {**resolved[section], **values}
+    resolved = resolve_settings(config, settings, runtime)
     items = shard_of(
         [IngestedRecording.from_dict(r) for r in read_jsonl(ingested)], shard, num_shards
     )

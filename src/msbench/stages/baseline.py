@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 from pathlib import Path
 from typing import Annotated, Any
 
-from msbench.stages.options import Arg, ConfigPath, SettingsJson, resolve_settings
+from msbench.stages.options import Arg, ConfigPath, RuntimeJson, SettingsJson, resolve_settings
 
 
 def run(
@@ -17,9 +16,7 @@ def run(
     out_dir: Annotated[Path, Arg("folder for <unit_id>.json and baseline.json")],
     config: ConfigPath = None,
     settings: SettingsJson = None,
-    runtime: Annotated[
-        str | None, Arg("JSON of settings that change how, not what (weight folders), laid last")
-    ] = None,
+    runtime: RuntimeJson = None,
 ) -> None:
     """Run Silero VAD, CAM++ clustering and faster-whisper on each unit; write SegLST per unit.
 
@@ -35,9 +32,7 @@ def run(
     from msbench.tables import read_table
     from msbench.textio import write_atomic, write_json
 
-    resolved = resolve_settings(config, settings)
-    for name, values in json.loads(runtime or "{}").items():
-        resolved[name] = {**resolved[name], **values}
+    resolved = resolve_settings(config, settings, runtime)
     section = resolved["baseline"]
     clear_outputs(out_dir)
     device = resolve_device(section["device"], "baseline.device")

@@ -41,8 +41,22 @@ SettingsJson = Annotated[
 ]
 
 
-def resolve_settings(config: Path | None, settings: str | None) -> dict[str, Any]:
+RuntimeJson = Annotated[
+    str | None,
+    Arg(
+        "JSON of settings that change how, not what (threads, weight folders), laid last",
+        metavar="JSON",
+    ),
+]
+
+
+def resolve_settings(
+    config: Path | None, settings: str | None, runtime: str | None = None
+) -> dict[str, Any]:
     """The config file, with the ``settings`` JSON sections laid over it; the source is logged.
+
+    ``runtime`` (the rules' runtime-only keys) is laid last, key by key within
+    each section.
 
     Without ``--config``, ``config/config.yaml`` of the working directory is
     read when it exists (as when a stage runs by hand in the repository), else
@@ -65,4 +79,6 @@ def resolve_settings(config: Path | None, settings: str | None) -> dict[str, Any
         complete_config(resolved, "--settings")
         used += f", with {', '.join(sorted(override))} from --settings"
     print(f"msbench: config: {used}", file=sys.stderr)
+    for section, values in json.loads(runtime or "{}").items():
+        resolved[section] = {**resolved[section], **values}
     return resolved

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Any
 
-from msbench.stages.options import Arg, ConfigPath, SettingsJson, resolve_settings
+from msbench.stages.options import Arg, ConfigPath, RuntimeJson, SettingsJson, resolve_settings
 
 
 def run(
@@ -15,9 +15,7 @@ def run(
     benchmark: Annotated[Path | None, Arg("benchmark.csv: probe only these recordings")] = None,
     config: ConfigPath = None,
     settings: SettingsJson = None,
-    runtime: Annotated[
-        str | None, Arg("JSON of settings that change how, not what (weight folders), laid last")
-    ] = None,
+    runtime: RuntimeJson = None,
 ) -> None:
     """Generate multiple-choice speaker-attribution items, stratified by condition.
 
@@ -26,7 +24,6 @@ def run(
     labelled overlap or non-overlap, filtered by text-only baselines, with
     balanced answer positions; one WAV per item (the clip, then the voices).
     """
-    import json
     import sys
 
     from msbench.probes.clips import lines_by_recording, recording_clips
@@ -34,9 +31,7 @@ def run(
     from msbench.probes.write import rows_by_id, write_probe_set
     from msbench.tables import read_table
 
-    resolved = resolve_settings(config, settings)
-    for name, values in json.loads(runtime or "{}").items():
-        resolved[name] = {**resolved[name], **values}
+    resolved = resolve_settings(config, settings, runtime)
     probes = resolved["probes"]
     rows = rows_by_id(read_table(recordings))
     chosen = [str(r["recording_id"]) for r in read_table(benchmark)] if benchmark else sorted(rows)
