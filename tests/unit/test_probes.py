@@ -79,6 +79,8 @@ def clock(seconds: float) -> str:
 def test_all_eight_families_from_real_clips(probe_set):
     folder, items, _ = probe_set
     assert {i["subtaxonomy"] for i in items} == FAMILIES
+    tasks = {i["task_name"].split(":")[1] for i in items}
+    assert {"when_speaking", "when_silent", "switch", "overlap", "first", "next", "word_count"} <= tasks
     for item in items:
         assert 2 <= len(item["options"]) <= 5 and 0 <= item["answer_idx"] < len(item["options"])
         assert len({" ".join(words(o)) for o in item["options"]}) == len(item["options"])
@@ -93,6 +95,24 @@ def rederive(item: dict[str, Any], lines: list[dict[str, Any]]) -> Any:
         counted = {u["speaker"] for u in lines if sum(len(words(x["words"])) for x in lines if x["speaker"] == u["speaker"]) >= 2
                    and total_speech(lines, u["speaker"]) >= 1}  # fmt: skip
         return str(len(counted))
+    if family == "VL" and task == "when_silent":
+        mine = [u for u in lines if u["speaker"] == item["reference_voice"]["speaker"]]
+        start = item["clip_start"]
+        spans = {
+            f"from {clock(u['start_time'] - start)} to {clock(u['end_time'] - start)}": u
+            for u in lines
+        }
+        quiet = [
+            o
+            for o in options
+            if not any(
+                m["start_time"] < spans[o]["end_time"] and m["end_time"] > spans[o]["start_time"]
+                for m in mine
+            )
+        ]
+        assert all(spans[o]["speaker"] == mine[0]["speaker"] for o in options if o not in quiet)
+        (answer,) = quiet
+        return answer
     if family == "VL":
         mine = [u for u in lines if u["speaker"] == item["reference_voice"]["speaker"]]
         longest = max(

@@ -7,9 +7,11 @@ Rules (each item's ``derivation`` records what its answer was derived from):
   lines hold no words (laughs, coughs: AMI's RTTM lists such speakers) are left
   out; a clip with a speaker between the two (words, but too little) gets no VC
   item. Options: the count and its neighbours, 1 or more.
-* **VL**: the speaker's longest line is the answer span; distractors are other
-  speakers' lines of the closest durations, not overlapping it; the voice is a
-  reference snippet of the speaker.
+* **VL**: ``when_speaking``: the speaker's longest line is the answer span;
+  distractors are other speakers' lines of the closest durations, not
+  overlapping it; ``when_silent``: the longest other speaker's line during which
+  the speaker says nothing, among the speaker's own lines (1.5 s or more); the
+  voice is a reference snippet of the speaker, outside every span offered.
 * **VCD**: ``switch``: the middle of a non-overlapping speaker change's gap;
   ``overlap``: the middle of an overlap of at least ``overlap_min_seconds``.
   Distractors: middles of single-speaker stretches of at least 2.5 s, 1 s or
@@ -26,7 +28,7 @@ from msbench.probes.clips import Clip
 from msbench.probes.evidence import Evidence, find_snippet
 from msbench.probes.items import Draft, count_options, distinct
 from msbench.probes.text import clock, normalise
-from msbench.timeline import merge, to_micros, to_seconds
+from msbench.timeline import covered, merge, to_micros, to_seconds
 
 
 def speech_evidence(clip: Clip) -> list[Evidence]:
@@ -84,13 +86,42 @@ def voice_localisation(clip: Clip, settings: Mapping[str, Any], rng: random.Rand
         options = distinct(
             _span(clip, answer.start, answer.end), [_span(clip, x.start, x.end) for x in others], 4
         )
-        if snippet is None or len(options) < 2:
-            continue
-        question = "After the clip you hear one voice. When does this speaker talk in the clip?"
-        derivation = {"speaker": speaker, "start": answer.start, "end": answer.end}
-        drafts.append(Draft("VL", "when_speaking", question, _span(clip, answer.start, answer.end),
-                            options, evidence, derivation, reference=snippet))  # fmt: skip
+        if snippet is not None and len(options) >= 2:
+            question = "After the clip you hear one voice. When does this speaker talk in the clip?"
+            derivation = {"speaker": speaker, "start": answer.start, "end": answer.end}
+            drafts.append(Draft("VL", "when_speaking", question, _span(clip, answer.start, answer.end),
+                                options, evidence, derivation, reference=snippet))  # fmt: skip
+        drafts += _when_silent(clip, speaker, lines)
     return drafts
+
+
+def _when_silent(clip: Clip, speaker: str, lines: list[Any]) -> list[Draft]:
+    """VL's other half: the span (another speaker's line) where this speaker does not talk."""
+    mine = list(clip.timeline.turns_by_speaker[speaker])
+    silent = [
+        x for x in clip.lines
+        if x.speaker != speaker and x.seconds >= 1.0
+        and covered((to_micros(x.start), to_micros(x.end)), mine) == 0
+    ]  # fmt: skip
+    if not silent:
+        return []
+    answer = max(silent, key=lambda x: (x.seconds, -x.start))
+    snippet = find_snippet(clip, speaker, [Evidence(answer.speaker, answer.start, answer.end)], [])
+    if snippet is None:
+        return []
+    # the speaker's other lines are the wrong options; the voice comes from none of them
+    free = [x for x in lines if x.end <= snippet.start or x.start >= snippet.end]
+    offered = sorted(free, key=lambda x: (abs(x.seconds - answer.seconds), x.start))[:3]
+    evidence = [Evidence(speaker, x.start, x.end) for x in offered]
+    evidence.append(Evidence(answer.speaker, answer.start, answer.end))
+    spans = [_span(clip, x.start, x.end) for x in offered]
+    options = distinct(_span(clip, answer.start, answer.end), spans, 3)
+    if len(options) < 2:
+        return []
+    question = "After the clip you hear one voice. When does this speaker NOT talk in the clip?"
+    derivation = {"speaker": speaker, "start": answer.start, "end": answer.end, "silent": True}
+    return [Draft("VL", "when_silent", question, _span(clip, answer.start, answer.end), options,
+                  evidence, derivation, reference=snippet)]  # fmt: skip
 
 
 def _single_speaker_points(clip: Clip, avoid: float) -> list[float]:

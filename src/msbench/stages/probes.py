@@ -35,6 +35,8 @@ def run(
     probes = resolved["probes"]
     rows = rows_by_id(read_table(recordings))
     chosen = [str(r["recording_id"]) for r in read_table(benchmark)] if benchmark else sorted(rows)
+    if probes["sources"]:
+        chosen = [rid for rid in chosen if rows[rid]["source_dataset"] in probes["sources"]]
     lines = lines_by_recording(read_table(utterances))
     clips = [
         clip
