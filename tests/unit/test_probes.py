@@ -80,7 +80,15 @@ def test_all_eight_families_from_real_clips(probe_set):
     folder, items, _ = probe_set
     assert {i["subtaxonomy"] for i in items} == FAMILIES
     tasks = {i["task_name"].split(":")[1] for i in items}
-    assert {"when_speaking", "when_silent", "switch", "overlap", "first", "next", "word_count"} <= tasks
+    assert {
+        "when_speaking",
+        "when_silent",
+        "switch",
+        "overlap",
+        "first",
+        "next",
+        "word_count",
+    } <= tasks
     for item in items:
         assert 2 <= len(item["options"]) <= 5 and 0 <= item["answer_idx"] < len(item["options"])
         assert len({" ".join(words(o)) for o in item["options"]}) == len(item["options"])
