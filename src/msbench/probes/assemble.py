@@ -12,7 +12,8 @@ and are never confused with a voice. A prompt tells the model the code
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -69,3 +70,11 @@ def read_span(path: str, channel: int, start: float, end: float) -> np.ndarray:
 
     samples, rate = read_channel(path, channel, start, end)
     return samples if rate == RATE else soxr.resample(samples, rate, RATE).astype(np.float32)
+
+
+def recording_span(
+    recordings: Mapping[str, Mapping[str, Any]], rid: str, start: float, end: float
+) -> np.ndarray:
+    """``[start, end)`` of recording ``rid`` (its ``audio_path`` and ``channel`` in recordings.csv)."""
+    row = recordings[rid]
+    return read_span(str(row["audio_path"]), int(row.get("channel") or 0), start, end)

@@ -8,19 +8,12 @@ from typing import Any
 
 import numpy as np
 
-from msbench.probes.assemble import RATE, read_span
+from msbench.probes.assemble import RATE, recording_span
 from msbench.probes.clips import Clip
 from msbench.probes.counterfactual import Revoicer, check_conversion, fit_length, hallucinated
 from msbench.probes.evidence import find_snippet
 from msbench.probes.generate import Generated
 from msbench.probes.items import Draft
-
-
-def _audio(
-    recordings: Mapping[str, Mapping[str, Any]], rid: str, start: float, end: float
-) -> np.ndarray:
-    row = recordings[rid]
-    return read_span(str(row["audio_path"]), int(row.get("channel") or 0), start, end)
 
 
 def reference_voices(
@@ -30,7 +23,9 @@ def reference_voices(
     for speaker in clip.speaking:
         snippet = find_snippet(clip, speaker, draft.evidence, draft.quoted)
         if snippet is not None:
-            voices[speaker] = _audio(recordings, snippet.recording_id, snippet.start, snippet.end)
+            voices[speaker] = recording_span(
+                recordings, snippet.recording_id, snippet.start, snippet.end
+            )
     return voices
 
 
@@ -52,7 +47,7 @@ def pair_for(
     if source_speaker not in voices or not targets:
         stats["no reference voice for the source or a target speaker"] += 1
         return None
-    source = _audio(recordings, clip.recording_id, quoted.start, quoted.end)
+    source = recording_span(recordings, clip.recording_id, quoted.start, quoted.end)
     converted = fit_length(
         np.asarray(revoicer.convert(source, voices[targets[0]], RATE), dtype=np.float32),
         len(source),

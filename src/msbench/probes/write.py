@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from msbench.probes.assemble import RATE, item_audio, read_span
+from msbench.probes.assemble import RATE, item_audio, recording_span
 from msbench.probes.generate import GENERATOR_VERSION, Generated
 
 HEAR_FIELDS = (
@@ -59,24 +59,22 @@ def write_audio(
     import soundfile
 
     for row, draft in zip(generated.rows, generated.drafts, strict=True):
-        recording = recordings[row["recording_id"]]
-        path, channel = str(recording["audio_path"]), int(recording.get("channel") or 0)
-
-        def span(rid: str, start: float, end: float) -> Any:
-            source = recordings[rid]
-            return read_span(str(source["audio_path"]), int(source.get("channel") or 0), start, end)
-
-        clip = read_span(path, channel, row["clip_start"], row["clip_end"])
+        clip = recording_span(recordings, row["recording_id"], row["clip_start"], row["clip_end"])
         if row["question_id"] in generated.clip_edits:  # the re-voiced utterance, same timing
             start, revoiced = generated.clip_edits[row["question_id"]]
             offset = int(round((start - row["clip_start"]) * RATE))
             clip = clip.copy()
             clip[offset : offset + len(revoiced)] = revoiced[: len(clip) - offset]
         reference = draft.reference
-        voices = [span(v["recording_id"], v["start"], v["end"]) for v in row["option_voices"]]
+        voices = [
+            recording_span(recordings, v["recording_id"], v["start"], v["end"])
+            for v in row["option_voices"]
+        ]
         samples = item_audio(
             clip,
-            span(reference.recording_id, reference.start, reference.end) if reference else None,
+            recording_span(recordings, reference.recording_id, reference.start, reference.end)
+            if reference
+            else None,
             voices,
         )
         soundfile.write(folder / row["audio_path"], samples, RATE, subtype="PCM_16")
