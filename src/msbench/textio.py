@@ -17,6 +17,7 @@ first undecodable byte and its line, never a silent replacement.
 from __future__ import annotations
 
 import codecs
+import contextlib
 import gzip
 import json
 import os
@@ -165,3 +166,30 @@ def write_jsonl(path: str | Path, rows: Iterable[dict[str, Any]]) -> None:
 
 def write_json(path: str | Path, value: Any) -> None:
     write_atomic(path, json.dumps(value, ensure_ascii=False, indent=2) + "\n")
+
+
+@contextlib.contextmanager
+def atomic_folder(out_dir: Path) -> Iterator[Path]:
+    """A temporary sibling folder to fill; it replaces ``out_dir`` whole on success, is removed on error.
+
+    The folder is world-readable (0755): outputs such as the review site are
+    meant to be served and copied. The old ``out_dir`` is moved aside first,
+    so a reader sees the old folder or the new one, never half of one.
+    """
+    import shutil
+    import tempfile
+
+    out_dir.parent.mkdir(parents=True, exist_ok=True)
+    folder = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.", dir=out_dir.parent))
+    folder.chmod(0o755)
+    try:
+        yield folder
+        old = out_dir.with_name(f".{out_dir.name}.old")
+        shutil.rmtree(old, ignore_errors=True)
+        if out_dir.exists():
+            out_dir.rename(old)
+        folder.rename(out_dir)
+        shutil.rmtree(old, ignore_errors=True)
+    except BaseException:
+        shutil.rmtree(folder, ignore_errors=True)
+        raise

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -87,12 +85,9 @@ def write_probe_set(
     recordings: Mapping[str, Mapping[str, Any]],
     settings: Mapping[str, Any],
 ) -> dict[str, Any]:
-    from msbench.textio import dumps_jsonl, write_json
+    from msbench.textio import atomic_folder, dumps_jsonl, write_json
 
-    out_dir.parent.mkdir(parents=True, exist_ok=True)
-    folder = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.", dir=out_dir.parent))
-    folder.chmod(0o755)
-    try:
+    with atomic_folder(out_dir) as folder:
         (folder / "audio").mkdir()
         (folder / "items.jsonl").write_text(dumps_jsonl(generated.rows), encoding="utf-8")
         hear = [{k: row[k] for k in HEAR_FIELDS} for row in generated.rows]
@@ -100,12 +95,6 @@ def write_probe_set(
         report = summary(generated, clips, settings)
         write_json(folder / "summary.json", report)
         write_audio(folder, generated, recordings)
-        if out_dir.exists():
-            shutil.rmtree(out_dir)
-        folder.rename(out_dir)
-    except BaseException:
-        shutil.rmtree(folder, ignore_errors=True)
-        raise
     return report
 
 

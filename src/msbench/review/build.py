@@ -20,7 +20,6 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
-import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
@@ -37,6 +36,7 @@ from msbench.review.recording import (
     slug,
 )
 from msbench.review.system import SystemView, system_view
+from msbench.textio import atomic_folder
 
 INDEX_FIELDS = (
     "recording_id", "source_dataset", "duration_seconds", "profile", *AXIS_ORDER,
@@ -157,10 +157,7 @@ def copy_assets(site: Path, figures: Sequence[Path]) -> None:
 
 def write_site(out_dir: Path, inputs: SiteInputs, settings: Mapping[str, Any]) -> int:
     """Build the whole site into ``out_dir`` (replaced atomically); the number of pages."""
-    out_dir.parent.mkdir(parents=True, exist_ok=True)
-    site = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.", dir=out_dir.parent))
-    site.chmod(0o755)  # mkdtemp makes it private; the site is meant to be served and copied
-    try:
+    with atomic_folder(out_dir) as site:
         index = index_data(inputs, settings)
         for name in ("data", "recordings", "audio"):
             (site / name).mkdir()
@@ -173,10 +170,6 @@ def write_site(out_dir: Path, inputs: SiteInputs, settings: Mapping[str, Any]) -
             if row["recording_id"] in selected:
                 write_recording(site, row, inputs, selected, settings, index["site_key"])
                 pages_written += 1
-        _swap(site, out_dir)
-    except BaseException:
-        shutil.rmtree(site, ignore_errors=True)
-        raise
     return pages_written
 
 
@@ -205,12 +198,3 @@ def write_recording(
     (site / "data" / f"{name}.js").write_text(script("MSBENCH_RECORDING", data), encoding="utf-8")
     page = pages.recording_page(str(row["recording_id"]), name, audio_file)
     (site / "recordings" / f"{name}.html").write_text(page, encoding="utf-8")
-
-
-def _swap(site: Path, out_dir: Path) -> None:
-    old = out_dir.with_name(f".{out_dir.name}.old")
-    shutil.rmtree(old, ignore_errors=True)
-    if out_dir.exists():
-        out_dir.rename(old)
-    site.rename(out_dir)
-    shutil.rmtree(old, ignore_errors=True)
