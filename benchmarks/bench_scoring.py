@@ -57,7 +57,7 @@ def main() -> int:
     reference, hypothesis = thirty_minutes()
     tokens = sum(len(tokenize(s.words)) for s in reference)
     started = time.perf_counter()
-    scores = score_session(reference, hypothesis, (0.0, MINUTES * 60.0), "long", 0.25)
+    scores = score_session(reference, hypothesis, [(0.0, MINUTES * 60.0)], "long", 0.25)
     ours = time.perf_counter() - started
     ref_tokens = [tokenize(s.words) for s in reference]
     hyp_tokens = [tokenize(s.words) for s in hypothesis]

@@ -45,6 +45,7 @@ INTERACTION_COLUMNS = (
     "max_concurrent_speakers",
     "num_speaker_switches",
     "num_segments",
+    "scored_spans",
     "audio_path",
     "channel",
     "sample_rate",
@@ -86,7 +87,7 @@ REJECTED_COLUMNS = ("recording_id", "source_dataset", "stage", "code", "file", "
 _LABELLED_FIRST = (*IDENTITY_FIELDS, *AXES, "profile", *FEATURE_FIELDS)
 UTILITY_COLUMNS = ("C", "M", "D", "R", "U")
 CANDIDATE_COLUMNS = (*_LABELLED_FIRST, *UTILITY_COLUMNS, "conditions")
-BENCHMARK_COLUMNS = (*_LABELLED_FIRST, *UTILITY_COLUMNS, "replaces")
+BENCHMARK_COLUMNS = (*_LABELLED_FIRST, *UTILITY_COLUMNS, "replaces", "scored_spans")
 RECORDING_STATUS_COLUMNS = (
     "eligible",
     "ineligible_codes",
@@ -159,7 +160,7 @@ _SCORING_INT = (
 )
 _SCORING_TEXT = (
     "system", "system_id", "unit_id", "status", "degradation", "group", "value",
-    "hyp_speaker", "attributed_to", "ref_speaker",
+    "hyp_speaker", "attributed_to", "ref_speaker", "notes",
 )  # fmt: skip
 
 _TEXT = (
@@ -229,7 +230,7 @@ _FLOAT = (
     *UTILITY_COLUMNS,
 )
 _BOOL = ("eligible", "in_pool", "selected", "attributable", "misattributed")
-_JSON = ("conditions",)
+_JSON = ("conditions", "scored_spans")
 
 #: Declared type of every column msbench writes: ``str``, ``int``, ``float``, ``bool`` or ``json``.
 COLUMN_TYPES: dict[str, str] = {

@@ -1,11 +1,12 @@
 """``msbench describe``: a corpus inspector over annotation files, without audio.
 
-Per session: the duration (from ``--uem``: its scored span ``end - start``;
-else the annotation's own length, TextGrid ``xmax`` or lhotse duration; else
-the last segment end), the interaction features as the workflow computes them
-(annotation cropped to the UEM span), what the workflow would drop with a note
-(zero-length segments, excluded regions, aligner tiers) and what would reject
-the session (its problems).
+Per session: the duration (from ``--uem``: the total length of its scored
+spans, their union; else the annotation's own length, TextGrid ``xmax`` or
+lhotse duration; else the last segment end), the interaction features as the
+workflow computes them (annotation cropped to the UEM spans), what the
+workflow notes (zero-length segments, kept for their words; excluded
+regions, aligner tiers, crops) and what would reject the session (its
+problems, its UEM's problems).
 """
 
 from __future__ import annotations
@@ -15,10 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from msbench.adapters import detect_format, read_annotation_file, read_uem_spans
+from msbench.adapters.uem import UemTable, scored_length
 from msbench.errors import InputError
 from msbench.features.interaction import interaction_features
-from msbench.ingest import crop_to_uem
 from msbench.records import SessionAnnotation
+from msbench.scored_region import crop_to_spans
 
 #: File name endings taken from a folder given to ``describe``.
 ANNOTATION_SUFFIXES = (".rttm", ".stm", ".textgrid", ".json", ".jsonl", ".jsonl.gz")
@@ -62,19 +64,25 @@ def _round(value: float | None) -> float | None:
     return None if value is None else round(value, 6)
 
 
-def describe_session(
-    session: SessionAnnotation, span: tuple[float, float] | None
-) -> dict[str, Any]:
+def describe_session(session: SessionAnnotation, uem: UemTable | None = None) -> dict[str, Any]:
     segments = session.segments
-    notes = [*session.notes, *session.zero_length]
-    if span is not None:
-        segments, cropped = crop_to_uem(segments, span)
+    notes = [
+        *session.notes,
+        *(f"{z}: kept for its words, no speech time" for z in session.zero_length),
+    ]
+    problems = list(session.problems)
+    spans = uem.spans.get(session.session_id) if uem is not None else None
+    if uem is not None:
+        notes += uem.notes.get(session.session_id, [])
+        problems += uem.problems.get(session.session_id, [])
+    if spans is not None:
+        segments, cropped = crop_to_spans(segments, spans)
         notes += cropped
-        duration = span[1] - span[0]
+        duration = scored_length(spans)
     else:
         last_end = max((s.end_time for s in segments), default=0.0)
         duration = session.duration or last_end
-    features = interaction_features(segments, duration)
+    features = interaction_features(segments, duration, spans)
     return {
         "session_id": session.session_id,
         "file": session.file,
@@ -87,10 +95,10 @@ def describe_session(
         "overlap_duration_seconds": _round(features.overlap_duration),
         "max_concurrent_speakers": features.max_concurrent_speakers,
         "num_speaker_switches": features.num_speaker_switches,
-        "num_segments": len(segments),
+        "num_segments": sum(s.end_time > s.start_time for s in segments),
         "notes": notes,
-        "problems": list(session.problems),
-        "rejected": bool(session.problems) or not segments,
+        "problems": problems,
+        "rejected": bool(problems) or not any(s.end_time > s.start_time for s in segments),
     }
 
 
@@ -98,7 +106,9 @@ def describe_file(
     path: str | Path, fmt: str | None = None, uem: str | None = None, encoding: str | None = None
 ) -> list[dict[str, Any]]:
     """One dict per session of one file; a file that yields no session is an error."""
-    spans = read_uem_spans(uem, encoding) if uem else {}
+    table = read_uem_spans(uem, encoding) if uem else None
+    if table is not None and table.unreadable:
+        raise table.unreadable[0]
     sessions = read_annotation_file(path, fmt, encoding)
     if not sessions or all(not s.segments and not s.problems for s in sessions):
         used = fmt or detect_format(path)
@@ -107,7 +117,7 @@ def describe_file(
             f"parsed as {used!r} it holds no speech segment",
             fix="check the file, or pass --format with its real format",
         )
-    return [describe_session(s, spans.get(s.session_id)) for s in sessions]
+    return [describe_session(s, table) for s in sessions]
 
 
 def describe_paths(

@@ -11,7 +11,18 @@ Per session, in order, the first failing check rejects it (the others go on):
 5. the audio is missing, unreadable, has a corrupt header, or lacks the channel;
 6. a segment ends more than ``end_tolerance`` seconds after the audio ends.
    Within the tolerance, segment ends are clipped to the audio end (segments
-   that then start at or after the end are removed) and the change is noted.
+   that then start at or after the end are removed) and the change is noted;
+7. its UEM lines cannot be read (a malformed, inverted, non-finite or
+   overlapping span, spans that two UEM files disagree on), or a UEM file of
+   the source is unreadable and the session has no span in the others.
+
+**Scored region.** With a UEM the session's scored region is the union of
+its spans (:mod:`msbench.adapters.uem`), cut to the audio; without one, the
+whole audio. Segments are cropped to the region (a segment across a gap
+between spans becomes one piece per span, its words on the longest piece),
+each change counted in the notes, and ``duration_seconds`` is the region's
+total length: every feature that divides by the duration (the overlap
+ratio) divides by scored time. The spans travel as ``scored_spans``.
 
 Single-speaker recordings are *not* rejected here: they are characterized and
 flagged ineligible later.
@@ -25,10 +36,12 @@ from typing import Any
 
 from msbench.adapters import read_source_annotations, read_uem_spans
 from msbench.adapters.common import session_from_filename
+from msbench.adapters.uem import ScoredSpans, UemTable, describe_spans, scored_length
 from msbench.audio import probe_audio
 from msbench.dataset_sheet import SourceSpec, expand_glob
 from msbench.errors import InputError
 from msbench.records import Recording, Rejection, Segment, SessionAnnotation, recording_id
+from msbench.scored_region import clip_to_duration, crop_to_spans, scored_region
 
 
 @dataclass(frozen=True)
@@ -37,6 +50,12 @@ class IngestedRecording:
     segments: tuple[Segment, ...]
     transcript: tuple[Segment, ...] = ()
     notes: tuple[str, ...] = ()
+    scored_spans: ScoredSpans = ()  # the scored region (UEM spans, or the whole audio)
+
+    @property
+    def spans(self) -> ScoredSpans:
+        """The scored region; ``((0, duration),)`` for records written without one."""
+        return self.scored_spans or ((0.0, self.recording.duration_seconds),)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -44,6 +63,7 @@ class IngestedRecording:
             "segments": [s.to_seglst() for s in self.segments],
             "transcript": [s.to_seglst() for s in self.transcript],
             "notes": list(self.notes),
+            "scored_spans": [list(span) for span in self.spans],
         }
 
     @classmethod
@@ -61,6 +81,7 @@ class IngestedRecording:
             segments(row["segments"]),
             segments(row.get("transcript", [])),
             tuple(row.get("notes", [])),
+            tuple((float(a), float(b)) for a, b in row.get("scored_spans", [])),
         )
 
 
@@ -108,65 +129,12 @@ def short_reason(problem: str) -> str:
     return problem.split(":")[0].split(" (")[0].strip()[:60]
 
 
-def clip_to_duration(
-    segments: tuple[Segment, ...], duration: float, tolerance: float, audio_path: str
-) -> tuple[tuple[Segment, ...], list[str]]:
-    """Clip segment ends to ``duration``; raise InputError beyond ``tolerance`` seconds."""
-    latest = max(segments, key=lambda s: s.end_time)
-    if latest.end_time > duration + tolerance:
-        raise InputError(
-            latest.origin or audio_path,
-            f"segment ends at {latest.end_time:.3f} s but the audio {audio_path} lasts "
-            f"{duration:.3f} s (more than the {tolerance} s tolerance)",
-            fix="check that annotation and audio belong together, or raise "
-            "ingest.end_tolerance_seconds",
-        )
-    kept, notes = [], []
-    for segment in segments:
-        if segment.end_time <= duration:
-            kept.append(segment)
-        elif segment.start_time < duration:
-            kept.append(segment.with_times(segment.start_time, duration))
-            notes.append(
-                f"{segment.origin}: end clipped from {segment.end_time:.3f} to {duration:.3f} s"
-            )
-        else:
-            notes.append(
-                f"{segment.origin}: removed, starts after the audio end ({duration:.3f} s)"
-            )
-    return tuple(kept), notes
-
-
 @dataclass(frozen=True)
 class IngestSettings:
     """``ingest`` config: end tolerance (s), strictness about zero-length segments."""
 
     end_tolerance: float = 0.5
     strict_segments: bool = False
-
-
-def crop_to_uem(
-    segments: tuple[Segment, ...], span: tuple[float, float]
-) -> tuple[tuple[Segment, ...], list[str]]:
-    """Segments inside the UEM's scored span ``[start, end)``; cut or dropped ones are noted."""
-    start, end = span
-    kept, cut, dropped = [], 0, 0
-    for segment in segments:
-        a, b = max(segment.start_time, start), min(segment.end_time, end)
-        if b <= a:
-            dropped += 1
-        elif (a, b) != (segment.start_time, segment.end_time):
-            kept.append(segment.with_times(a, b))
-            cut += 1
-        else:
-            kept.append(segment)
-    notes = []
-    if cut or dropped:
-        notes.append(
-            f"UEM span {start:.3f}..{end:.3f} s: {cut} segment(s) cut at its edges, "
-            f"{dropped} outside it dropped"
-        )
-    return tuple(kept), notes
 
 
 def _check_annotation(session: SessionAnnotation, settings: IngestSettings) -> None:
@@ -176,7 +144,7 @@ def _check_annotation(session: SessionAnnotation, settings: IngestSettings) -> N
     if problems:
         more = f" (+{len(problems) - 1} more)" if len(problems) > 1 else ""
         raise InputError(session.file, f"bad segment: {problems[0]}{more}")
-    if not session.segments:
+    if not session.speech_segments:
         raise InputError(
             session.file, f"empty annotation: session {session.session_id!r} has no speech segment"
         )
@@ -198,7 +166,7 @@ def _ingest_session(
     spec: SourceSpec,
     session: SessionAnnotation,
     transcript: tuple[Segment, ...],
-    uem: tuple[float, float] | None,
+    uem: UemTable | None,
     settings: IngestSettings,
 ) -> IngestedRecording:
     _check_annotation(session, settings)
@@ -210,20 +178,28 @@ def _ingest_session(
             f"channel {spec.channel} configured, file has {info.channels} channel(s)",
             fix="set `channel` (0-based) in the dataset sheet",
         )
-    notes = [*session.notes, *session.zero_length]
+    notes = [
+        *session.notes,
+        *(f"{z}: kept for its words, no speech time" for z in session.zero_length),
+    ]
     segments, clipped = clip_to_duration(
         session.segments, info.duration, settings.end_tolerance, audio_path
     )
     notes += clipped
-    duration = info.duration
+    spans, uem_notes = scored_region(session, uem, info.duration)
+    notes += uem_notes
+    duration = scored_length(spans)
     if uem is not None:
-        span = (max(0.0, uem[0]), min(uem[1], info.duration))
-        segments, cropped = crop_to_uem(segments, span)
-        transcript, _ = crop_to_uem(transcript, span)
+        segments, cropped = crop_to_spans(segments, spans)
+        transcript, _ = crop_to_spans(transcript, spans)
         notes += cropped
-        duration = span[1] - span[0]
-        if not segments:
-            raise InputError(session.file, f"no speech inside the UEM span {span[0]}..{span[1]} s")
+        if not any(s.end_time > s.start_time for s in segments):
+            raise InputError(
+                uem.files.get(session.session_id, session.file),
+                f"no speech of session {session.session_id!r} inside its UEM spans "
+                f"({describe_spans(spans)}); the annotation is {session.file}",
+                fix="check that the UEM and the annotation belong together",
+            )
     recording = Recording(
         recording_id=recording_id(spec.name, session.session_id),
         source_dataset=spec.name,
@@ -238,7 +214,7 @@ def _ingest_session(
         recording_device=spec.device,
         annotation_file=session.file,
     )
-    return IngestedRecording(recording, segments, transcript, tuple(notes))
+    return IngestedRecording(recording, segments, transcript, tuple(notes), spans)
 
 
 def _check_source_files(spec: SourceSpec, annotated: set[str], result: IngestResult) -> None:
@@ -265,12 +241,7 @@ def ingest_source(spec: SourceSpec, settings: IngestSettings | None = None) -> I
     settings = settings or IngestSettings()
     result = IngestResult()
     sessions, transcripts, file_errors = read_source_annotations(spec)
-    uem: dict[str, tuple[float, float]] = {}
-    if spec.uem:
-        try:
-            uem = read_uem_spans(spec.uem, spec.encoding or None)
-        except InputError as uem_error:
-            file_errors.append(uem_error)
+    uem = read_uem_spans(spec.uem, spec.encoding or None) if spec.uem else None
     for file_error in file_errors:
         # a file that yields no session: its row is named after the file (one session a file)
         rec_id = recording_id(spec.name, session_from_filename(file_error.path))
@@ -302,9 +273,7 @@ def ingest_source(spec: SourceSpec, settings: IngestSettings | None = None) -> I
             continue
         try:
             result.recordings.append(
-                _ingest_session(
-                    spec, found[0], transcripts.get(session_id, ()), uem.get(session_id), settings
-                )
+                _ingest_session(spec, found[0], transcripts.get(session_id, ()), uem, settings)
             )
         except InputError as error:
             result.reject(rec_id, spec.name, error.path, str(error), short_reason(error.problem))

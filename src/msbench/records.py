@@ -70,11 +70,15 @@ class SessionAnnotation:
     ``duration`` is what the annotation itself knows about the recording length
     (UEM end, TextGrid ``xmax``, lhotse duration), or None.
     ``audio_path`` is set by formats that name their audio (lhotse, CHiME JSON).
-    ``problems`` holds per-segment faults found while parsing; a session with
-    problems is rejected, never silently repaired. ``notes`` lists what was
-    dropped with a reason that does not reject the session (a zero-length
-    segment, an aligner's phone tier); ``ingest.strict_segments`` turns the
-    zero-length ones into problems.
+    ``segments`` are every segment the file gives, in start order (equal
+    starts in the file's order), zero-length ones included: they hold no
+    speech but may hold words (scoring keeps them for the WER family; ingest
+    drops them, see :attr:`speech_segments`). ``problems`` holds per-segment
+    faults found while parsing; a session with problems is rejected, never
+    silently repaired. ``notes`` lists what was dropped with a reason that
+    does not reject the session (an aligner's phone tier); ``zero_length``
+    names each zero-length segment (``ingest.strict_segments`` turns them
+    into problems).
     """
 
     session_id: str
@@ -85,6 +89,11 @@ class SessionAnnotation:
     problems: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     zero_length: tuple[str, ...] = ()
+
+    @property
+    def speech_segments(self) -> tuple[Segment, ...]:
+        """The segments of positive length (what the timeline, the features and DER see)."""
+        return tuple(s for s in self.segments if s.end_time > s.start_time)
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ def test_silence_cuts_fall_in_reference_silences_of_real_meetings():
         speech = SpeakerTimeline.from_segments(
             (u.speaker, u.start_time, u.end_time) for u in utterances
         ).speech()
-        units = silence_cuts(rid, 30.0, speech, 8.0, 4.0)
+        units = silence_cuts(rid, ((0.0, 30.0),), speech, 8.0, 4.0)
         assert units[0].start == 0.0 and units[-1].end == 30.0
         assert all(0 < round(u.end * 1e6) - round(u.start * 1e6) <= 8_000_000 for u in units)
         assert all(a.end == b.start for a, b in zip(units, units[1:], strict=False))

@@ -9,8 +9,9 @@ import pytest
 
 from msbench.adapters import detect_format, read_annotation_file
 from msbench.adapters.lhotse_manifest import read_lhotse
-from msbench.adapters.rttm import read_rttm, read_stm, read_uem
+from msbench.adapters.rttm import read_rttm, read_stm
 from msbench.adapters.textgrid import is_silence, read_textgrid
+from msbench.adapters.uem import read_uem
 from msbench.errors import InputError
 from tests.helpers.fixtures import (
     AISHELL4_TEXTGRID,
@@ -39,8 +40,9 @@ def test_rttm_sessions_comments_and_line_numbers(tmp_path: Path):
     a, b = read_rttm(path)
     assert spans(a) == [("S1", 0.5, 1.5), ("S2", 1.0, 3.0)]
     assert a.problems == ()
-    assert b.segments == ()
-    # the zero-length segment holds no speech: dropped with a note, not a problem
+    # the zero-length segment holds no speech: kept (a format with words keeps its words),
+    # named in a note, not a problem
+    assert spans(b) == [("S2", 2.0, 2.0)] and b.speech_segments == ()
     assert "line 4" in b.zero_length[0] and "zero-length" in b.zero_length[0]
     assert "line 6" in b.problems[0] and "empty speaker label" in b.problems[0]
 
@@ -65,7 +67,7 @@ def test_rttm_truncated_line_rejects_only_its_session(tmp_path: Path):
 
 def test_uem_and_stm(tmp_path: Path):
     (tmp_path / "x.uem").write_text("a 1 0.000 30.000\n", encoding="utf-8")
-    assert read_uem(tmp_path / "x.uem") == {"a": (0.0, 30.0)}
+    assert read_uem(tmp_path / "x.uem").spans == {"a": ((0.0, 30.0),)}
     (tmp_path / "x.stm").write_text(
         "a 1 Diane 6.68 7.16 <O,F0,F> Hello?\na 1 Sheila 7.634 8.155 Hello?\n", encoding="utf-8"
     )
@@ -224,3 +226,27 @@ def test_lhotse_manifests_written_by_lhotse(tmp_path: Path):
     assert session.audio_path == "/data/R1.wav"
     assert spans(session) == [("A", 0.5, 2.5), ("B", 2.0, 3.0)]
     assert detect_format(tmp_path / "supervisions.jsonl.gz") == "lhotse"
+
+
+EQUAL_STARTS = [("Zed", 1.0, 2.0, "z words"), ("Amy", 1.0, 1.5, "a words"), ("Bo", 0.5, 3.0, "b")]
+
+
+@pytest.mark.parametrize("fmt", ["rttm", "stm", "seglst", "chime", "notsofar"])
+def test_equal_start_times_keep_the_files_order(tmp_path: Path, fmt: str):
+    """A stable sort on the start time alone: Zed (first in the file) stays before Amy."""
+    rows = [
+        {"session_id": "s", "speaker": spk, "speaker_id": spk, "start_time": a, "end_time": b,
+         "words": w, "text": w}
+        for spk, a, b, w in EQUAL_STARTS
+    ]  # fmt: skip
+    name = {"notsofar": "MTG_1/gt_transcription.json", "chime": "s.json", "seglst": "s.json"}
+    path = tmp_path / name.get(fmt, f"s.{fmt}")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if fmt == "rttm":
+        path.write_text("".join(rttm_line("s", a, b - a, spk) for spk, a, b, _ in EQUAL_STARTS))
+    elif fmt == "stm":
+        path.write_text("".join(f"s 1 {spk} {a} {b} {w}\n" for spk, a, b, w in EQUAL_STARTS))
+    else:
+        path.write_text(json.dumps(rows))
+    (session,) = read_annotation_file(path, fmt)
+    assert [s.speaker for s in session.segments] == ["Bo", "Zed", "Amy"]

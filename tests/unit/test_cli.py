@@ -123,7 +123,7 @@ def test_describe_says_when_a_file_parses_to_nothing(tmp_path: Path):
     assert "is a folder with no annotation file" in msbench("describe", str(empty)).stderr
 
 
-def test_describe_drops_a_zero_length_segment_as_the_workflow_does(tmp_path: Path):
+def test_describe_notes_a_zero_length_segment_as_the_workflow_does(tmp_path: Path):
     path = tmp_path / "z.rttm"
     path.write_text(
         rttm_line("z", 0, 1, "A") + rttm_line("z", 1, 0, "B") + rttm_line("z", 2, 1, "B")

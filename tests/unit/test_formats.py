@@ -165,7 +165,10 @@ def test_uem_span_crops_annotation_and_sets_duration(tmp_path: Path):
     (item,) = ingest_source(spec).recordings
     assert item.recording.duration_seconds == 9.0
     assert [(s.start_time, s.end_time) for s in item.segments] == [(1.0, 2.5), (4.0, 8.0)]
-    assert any("1 segment(s) cut at its edges, 1 outside it dropped" in n for n in item.notes)
+    assert any(
+        "1 segment(s) cut at the edges of its spans, 1 segment(s) outside every span dropped" in n
+        for n in item.notes
+    )
 
 
 def test_words_reach_the_utterance_rows(tmp_path: Path):

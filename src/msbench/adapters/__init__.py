@@ -21,9 +21,10 @@ from pathlib import Path
 from msbench.adapters.chime import read_chime
 from msbench.adapters.lhotse_manifest import read_lhotse
 from msbench.adapters.notsofar import read_notsofar
-from msbench.adapters.rttm import read_rttm, read_stm, read_uem
+from msbench.adapters.rttm import read_rttm, read_stm
 from msbench.adapters.seglst import read_seglst
 from msbench.adapters.textgrid import read_textgrid
+from msbench.adapters.uem import UemTable, read_uem_files
 from msbench.dataset_sheet import SourceSpec, expand_glob
 from msbench.errors import InputError
 from msbench.records import Segment, SessionAnnotation
@@ -158,10 +159,6 @@ def sessions_of_undecodable(path: str | Path, adapter: str) -> list[str]:
     return sorted(set(names))
 
 
-def read_uem_spans(pattern: str, encoding: str | None = None) -> dict[str, tuple[float, float]]:
-    """Every session's scored span ``(start, end)`` from the UEM files matching ``pattern``."""
-    return {
-        session: span
-        for path in expand_glob(pattern)
-        for session, span in read_uem(path, encoding).items()
-    }
+def read_uem_spans(pattern: str, encoding: str | None = None) -> UemTable:
+    """Every session's scored spans from the UEM files matching ``pattern`` (their union)."""
+    return read_uem_files(expand_glob(pattern), encoding)

@@ -22,9 +22,15 @@ class SessionCollector:
     A segment whose end is before its start, whose times are not finite or
     negative, or whose speaker label is empty becomes a *problem* of its
     session (with its location); the session is then rejected downstream, the
-    other sessions of the file are unaffected. A zero-length segment is
-    dropped and listed in ``zero_length`` (it holds no speech; ingest rejects
-    the session for it only when ``ingest.strict_segments`` is set).
+    other sessions of the file are unaffected. A zero-length segment holds no
+    speech but may hold words: it is kept among the segments, with a note in
+    ``zero_length`` (scoring keeps its words for the WER family, as meeteval
+    does, and gives it no duration for DER; ingest drops it with that note, or
+    rejects the session for it when ``ingest.strict_segments`` is set).
+
+    **Order.** A session's segments are sorted by start time alone, stably:
+    among equal start times the file's order is kept (meeteval's rule), never
+    an order by speaker or words.
     """
 
     file: str
@@ -61,12 +67,11 @@ class SessionCollector:
         if not (math.isfinite(start) and math.isfinite(end)):
             self.problems[session].append(f"{origin}: non-finite time {start!r}..{end!r}")
             return
-        if end == start:
+        if end == start and start >= 0:
             self.zero_length[session].append(
-                f"{origin}: zero-length segment at {start:.3f} s of speaker {label!r} dropped"
+                f"{origin}: zero-length segment at {start:.3f} s of speaker {label!r}"
             )
-            return
-        if end < start:
+        elif end < start:
             self.problems[session].append(
                 f"{origin}: negative-length segment {start:.3f}..{end:.3f} s of speaker {label!r}"
                 " (fix or delete this segment)"
@@ -90,7 +95,7 @@ class SessionCollector:
             SessionAnnotation(
                 session_id=session,
                 file=self.file,
-                segments=tuple(sorted(self.segments[session])),
+                segments=in_start_order(self.segments[session]),
                 duration=self.durations.get(session),
                 audio_path=self.audio_paths.get(session),
                 problems=tuple(self.problems.get(session, ())),
@@ -99,6 +104,17 @@ class SessionCollector:
             )
             for session in self.order
         ]
+
+
+def in_start_order(segments: list[Segment]) -> tuple[Segment, ...]:
+    """Segments sorted by start time alone; equal starts keep their order (a stable sort).
+
+    >>> [s.words for s in in_start_order([Segment("s", 1.0, 2.0, "B", "b"),
+    ...                                   Segment("s", 0.0, 1.0, "Z", "z"),
+    ...                                   Segment("s", 1.0, 1.5, "A", "a")])]
+    ['z', 'b', 'a']
+    """
+    return tuple(sorted(segments, key=lambda segment: segment.start_time))
 
 
 def json_entries(

@@ -56,25 +56,6 @@ def read_rttm(path: str | Path, encoding: str | None = None) -> list[SessionAnno
     return collector.sessions()
 
 
-def read_uem(path: str | Path, encoding: str | None = None) -> dict[str, tuple[float, float]]:
-    """UEM lines ``<file> <chnl> <start> <end>`` -> ``{session: (start, end)}``."""
-    regions: dict[str, tuple[float, float]] = {}
-    for number, line in enumerate(read_text(path, encoding).splitlines(), start=1):
-        if _is_comment(line):
-            continue
-        fields = line.split()
-        try:
-            regions[fields[0]] = (float(fields[2]), float(fields[3]))
-        except (IndexError, ValueError) as error:
-            raise InputError(
-                path,
-                f"malformed UEM line {line.strip()!r}",
-                where=f"line {number}",
-                fix="<file> <chnl> <start> <end>",
-            ) from error
-    return regions
-
-
 #: STM speakers and transcripts that mark regions excluded from scoring (NIST sclite), not speech.
 STM_EXCLUDED_SPEAKERS = frozenset({"inter_segment_gap", "excluded_region"})
 STM_EXCLUDED_TEXT = frozenset({"ignore_time_segment_in_scoring"})

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from msbench.records import Segment
-from msbench.scoring.wer import HYP_PSEUDO_WORD_TIMING, REF_PSEUDO_WORD_TIMING
+from msbench.scoring.wer import HYP_PSEUDO_WORD_TIMING, REF_PSEUDO_WORD_TIMING, quiet_meeteval
 
 #: A collar no two words of one recording are apart by: no time constraint.
 UNBOUNDED_COLLAR = 1e9
@@ -101,16 +101,17 @@ def align_words(
     ref, hyp = _rows(reference, ref_tokens), _rows(hypothesis, hyp_tokens)
     if not any(r["words"] for r in ref) and not any(h["words"] for h in hyp):
         return []
-    steps = align(
-        ref,
-        hyp,
-        collar=collar,
-        reference_pseudo_word_level_timing=REF_PSEUDO_WORD_TIMING,
-        hypothesis_pseudo_word_level_timing=HYP_PSEUDO_WORD_TIMING,
-        style="seglst",
-        reference_sort="segment",
-        hypothesis_sort="segment",
-    )
+    with quiet_meeteval():  # the self-overlap it warns about is in the output's notes
+        steps = align(
+            ref,
+            hyp,
+            collar=collar,
+            reference_pseudo_word_level_timing=REF_PSEUDO_WORD_TIMING,
+            hypothesis_pseudo_word_level_timing=HYP_PSEUDO_WORD_TIMING,
+            style="seglst",
+            reference_sort="segment",
+            hypothesis_sort="segment",
+        )
     return [Pair(_word(r), _word(h)) for r, h in steps]
 
 

@@ -16,7 +16,8 @@ Definitions (the names are the official MS-Bench release's field names):
     never overlaps with itself.
 ``overlap_ratio``
     ``|O| / D``, ``D`` the recording's duration (``duration_seconds``: the
-    audio's length, or the UEM's scored span when a UEM is given); 0 when
+    audio's length, or the total length of the UEM's spans when a UEM is
+    given: scored time, not the audio's length); 0 when
     ``D`` is 0. This is the official release's definition, measured on its own
     annotations: ``aishell4::M_R003S01C01`` overlaps 127.63 s, and
     127.63 / 2282.21 (its ``duration_seconds``) is exactly the published
@@ -81,13 +82,24 @@ def speaker_timeline(segments: Sequence[Segment]) -> SpeakerTimeline:
     return SpeakerTimeline.from_segments((s.speaker, s.start_time, s.end_time) for s in segments)
 
 
-def interaction_features(segments: Sequence[Segment], duration: float) -> InteractionFeatures:
-    """The features of one recording of ``duration`` seconds (see the module docstring)."""
+def interaction_features(
+    segments: Sequence[Segment],
+    duration: float,
+    scored_spans: Sequence[tuple[float, float]] | None = None,
+) -> InteractionFeatures:
+    """The features of one recording of ``duration`` seconds (see the module docstring).
+
+    ``scored_spans``: the scored region (a UEM's spans). A speaker change whose
+    gap holds unscored time (a gap between two spans) is not a change: what
+    happens in unscored time is unknown, so its gap is not measured
+    (:func:`changes_across_gaps` counts them).
+    """
     timeline = speaker_timeline(segments)
     speech = total(timeline.speech())
     overlap = total(timeline.overlap())
     scored = to_micros(duration)
-    gaps = [to_seconds(gap) for gap in timeline.switch_gaps()]
+    holes = unscored_gaps(scored_spans or ())
+    gaps = [to_seconds(b - a) for a, b in timeline.switches() if not _meets(a, b, holes)]
     return InteractionFeatures(
         num_speakers=len(timeline.speakers),
         speech_duration=to_seconds(speech),
@@ -98,6 +110,28 @@ def interaction_features(segments: Sequence[Segment], duration: float) -> Intera
         num_speaker_switches=len(gaps),
         speaker_switch_q25=lower_quartile(gaps),
     )
+
+
+def unscored_gaps(spans: Sequence[tuple[float, float]]) -> list[tuple[int, int]]:
+    """The gaps between consecutive scored spans, in µs.
+
+    >>> unscored_gaps([(0.0, 5.0), (8.0, 10.0)])
+    [(5000000, 8000000)]
+    """
+    micro = [(to_micros(a), to_micros(b)) for a, b in spans]
+    return [(a[1], b[0]) for a, b in zip(micro, micro[1:], strict=False) if b[0] > a[1]]
+
+
+def _meets(start: int, end: int, holes: Sequence[tuple[int, int]]) -> bool:
+    return any(min(end, b) > max(start, a) for a, b in holes)
+
+
+def changes_across_gaps(
+    segments: Sequence[Segment], scored_spans: Sequence[tuple[float, float]]
+) -> int:
+    """Speaker changes not counted because their gap holds unscored time."""
+    holes = unscored_gaps(scored_spans)
+    return sum(_meets(a, b, holes) for a, b in speaker_timeline(segments).switches())
 
 
 def overlap_exposures(

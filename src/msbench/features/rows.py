@@ -4,14 +4,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from msbench.features.interaction import interaction_features, overlap_exposures
+from msbench.features.interaction import (
+    changes_across_gaps,
+    interaction_features,
+    overlap_exposures,
+)
 from msbench.ingest import IngestedRecording
 from msbench.records import speaker_id
 
 
 def interaction_row(item: IngestedRecording) -> dict[str, Any]:
     recording = item.recording
-    features = interaction_features(item.segments, recording.duration_seconds)
+    features = interaction_features(item.segments, recording.duration_seconds, item.spans)
+    notes = list(item.notes)
+    across = changes_across_gaps(item.segments, item.spans)
+    if across:
+        notes.append(
+            f"T: {across} speaker change(s) across a gap between UEM spans not counted "
+            "(unscored time in the gap)"
+        )
     return {
         "recording_id": recording.recording_id,
         "source_dataset": recording.source_dataset,
@@ -27,13 +38,14 @@ def interaction_row(item: IngestedRecording) -> dict[str, Any]:
         "overlap_ratio_of_speech": features.overlap_ratio_of_speech,
         "max_concurrent_speakers": features.max_concurrent_speakers,
         "num_speaker_switches": features.num_speaker_switches,
-        "num_segments": len(item.segments),
+        "num_segments": sum(s.end_time > s.start_time for s in item.segments),
+        "scored_spans": [list(span) for span in item.spans],
         "audio_path": recording.audio_path,
         "channel": recording.channel,
         "sample_rate": recording.sample_rate,
         "num_channels": recording.num_channels,
         "annotation_file": recording.annotation_file,
-        "ingest_notes": "; ".join(item.notes),
+        "ingest_notes": "; ".join(notes),
     }
 
 

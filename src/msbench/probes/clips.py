@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from msbench.scoring.units import silence_cuts
+from msbench.scoring.units import recording_spans, silence_cuts
 from msbench.timeline import SpeakerTimeline, merge, to_micros
 
 
@@ -87,9 +87,7 @@ def recording_clips(
     speech = merge((to_micros(x.start), to_micros(x.end)) for x in lines)
     labels = {axis: recording.get(axis) for axis in "POSTN"}
     clips = []
-    for unit in silence_cuts(
-        rid, float(recording["duration_seconds"]), speech, max_seconds, search_seconds
-    ):
+    for unit in silence_cuts(rid, recording_spans(recording), speech, max_seconds, search_seconds):
         inside = tuple(x for x in lines if x.start >= unit.start and x.end <= unit.end)
         clip = Clip(unit.unit_id, rid, unit.start, unit.end, inside, labels, tuple(lines))
         if len(clip.speaking) >= 2:

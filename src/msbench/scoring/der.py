@@ -9,9 +9,16 @@ states it as the half-width ``collar`` (seconds each side) in the config and
 the output, passes ``2 * collar`` to pyannote, and always reports collar 0
 beside it. Overlapped speech is scored (``skip_overlap=False``).
 
-**UEM.** Always scored against a UEM (the unit's span): without one,
-md-eval-style scorers ignore false alarms before the first and after the last
-reference segment, a known pitfall.
+**UEM.** Always scored against a UEM (the unit's scored spans, or a UEM
+file's spans: their union, every span kept): without one, md-eval-style
+scorers ignore false alarms before the first and after the last reference
+segment, a known pitfall. md-eval's ``sd_test1`` (three spans for one file)
+scores 9.6 s of speaker time here, as pyannote.metrics does over the three
+spans.
+
+**Units.** Seconds are rounded to the microsecond (pyannote sums floats:
+``1.7999999999999972`` is 1.8). The rate is undefined (``None``) when the
+reference has no speech in the spans; it is never reported as 0.
 
 **Segments.** Each speaker's own segments are merged first (exactly, in
 integer microseconds, :mod:`msbench.timeline`), as for the features: a speaker
@@ -40,12 +47,13 @@ class DiarizationError:
     collar: float  # half-width, seconds
 
     @property
-    def error_rate(self) -> float:
-        return (
-            (self.missed + self.false_alarm + self.confusion) / self.scored if self.scored else 0.0
-        )
+    def error_rate(self) -> float | None:
+        """(missed + false alarm + confusion) / scored; None when nothing is scored."""
+        if not self.scored:
+            return None
+        return (self.missed + self.false_alarm + self.confusion) / self.scored
 
-    def to_dict(self) -> dict[str, float]:
+    def to_dict(self) -> dict[str, float | None]:
         return {
             "error_rate": self.error_rate,
             "missed": self.missed,
@@ -77,24 +85,33 @@ def _annotation(segments: Sequence[Segment]) -> Any:
 def diarization_error(
     reference: Sequence[Segment],
     hypothesis: Sequence[Segment],
-    span: tuple[float, float],
+    spans: Sequence[tuple[float, float]],
     collar: float,
 ) -> DiarizationError:
-    """DER components (seconds) of ``hypothesis`` against ``reference`` inside ``span``."""
+    """DER components (seconds) of ``hypothesis`` against ``reference`` inside ``spans``."""
     from pyannote.core import Segment as Interval
     from pyannote.core import Timeline
     from pyannote.metrics.diarization import DiarizationErrorRate
 
+    intervals = [Interval(a, b) for a, b in spans if b > a]
+    if not intervals:
+        return DiarizationError(0.0, 0.0, 0.0, 0.0, collar)
     metric = DiarizationErrorRate(collar=2 * collar, skip_overlap=False)
-    uem = Timeline([Interval(*span)])
-    parts = metric(_annotation(reference), _annotation(hypothesis), uem=uem, detailed=True)
+    parts = metric(
+        _annotation(reference), _annotation(hypothesis), uem=Timeline(intervals), detailed=True
+    )
     return DiarizationError(
-        missed=float(parts["missed detection"]),
-        false_alarm=float(parts["false alarm"]),
-        confusion=float(parts["confusion"]),
-        scored=float(parts["total"]),
+        missed=_micro(parts["missed detection"]),
+        false_alarm=_micro(parts["false alarm"]),
+        confusion=_micro(parts["confusion"]),
+        scored=_micro(parts["total"]),
         collar=collar,
     )
+
+
+def _micro(seconds: float) -> float:
+    """Seconds rounded to the microsecond (pyannote's float sums drift below it)."""
+    return round(float(seconds), 6) + 0.0
 
 
 def speaker_mapping(reference: Sequence[Segment], hypothesis: Sequence[Segment]) -> dict[str, str]:

@@ -110,7 +110,7 @@ def score_unit(
     scores = score_session(
         reference,
         hypothesis,
-        unit.span,
+        unit.uem,
         unit.unit_id,
         settings["collar"],
         settings["tcp_collar"],
@@ -144,6 +144,7 @@ def unit_row(
         "hyp_speakers": len({s.speaker for s in hypothesis}) if hypothesis is not None else None,
         "t_ref": speech_seconds(reference),
         "t_hyp": speech_seconds(hypothesis) if hypothesis is not None else None,
+        "notes": "; ".join(scores.notes) if scores is not None else "",
     }
     if scores is not None:
         row.update(score_columns(scores))

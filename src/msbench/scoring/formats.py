@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from msbench.adapters.common import in_start_order
 from msbench.errors import InputError
 from msbench.records import Segment
 from msbench.textio import read_text
@@ -73,6 +74,11 @@ def detect_format(text: str, path: str | Path = "") -> str:
 
 
 def read_ctm(path: str | Path, text: str) -> list[Segment]:
+    """``<file> <speaker> <start> <duration> <word> [<conf>]``, one word a line, in file order.
+
+    The second field names the speaker stream (sclite's channel field, as in
+    SCTK's ``mand_hyp.ctm``, where channel 1 and 2 are the two sides).
+    """
     segments = []
     for number, line in enumerate(text.splitlines(), start=1):
         fields = line.split()
@@ -85,12 +91,24 @@ def read_ctm(path: str | Path, text: str) -> list[Segment]:
                 where=f"line {number}",
                 fix="<file> <speaker> <start> <duration> <word>",
             )
-        start = float(fields[2])
-        end = exact_sum(fields[2], fields[3])
+        try:
+            start, duration = parse_seconds(fields[2]), parse_seconds(fields[3])
+            end = exact_sum(fields[2], fields[3]) if duration >= 0 else start + duration
+        except (ValueError, ArithmeticError) as error:
+            raise InputError(
+                path,
+                f"CTM start/duration {fields[2]!r} {fields[3]!r} are not finite numbers",
+                where=f"line {number}",
+            ) from error
         segments.append(
             Segment(fields[0], start, end, fields[1], fields[4], f"{path}:line {number}")
         )
     return segments
+
+
+def _in_start_order(segments: list[Segment]) -> list[Segment]:
+    """Each session's segments by start time, stably (equal starts keep the file's order)."""
+    return [s for group in by_session(segments).values() for s in in_start_order(group)]
 
 
 def read_timestamped_text(
@@ -143,25 +161,31 @@ def read_segments(
     fmt: str | None = None,
     session: str | None = None,
     pattern: str | None = None,
+    encoding: str | None = None,
 ) -> list[Segment]:
     """Every segment of a file, any format; problems in it raise InputError.
 
     The format is ``fmt``, else the one the file name's ending says
-    (:data:`SUFFIX_FORMATS`), else detected from the content.
+    (:data:`SUFFIX_FORMATS`), else detected from the content. Segments keep
+    the file's order (each session's in start order, equal starts in the
+    file's order); zero-length segments are kept with their words. ``encoding``:
+    a legacy codec tried where UTF-8 fails (:mod:`msbench.textio`).
     """
     from msbench.adapters import read_annotation_file
 
-    text = read_text(path)
+    text = read_text(path, encoding)
+    if not text.strip(" \ufeff\n\r\t"):
+        return []  # an empty file: a system that said nothing (the score's notes say so)
     fmt = fmt or SUFFIX_FORMATS.get(Path(path).suffix.lower()) or detect_format(text, path)
     default_session = session or Path(path).stem
     if fmt == "ctm":
-        return read_ctm(path, text)
+        return _in_start_order(read_ctm(path, text))
     if fmt == "text":
-        return read_timestamped_text(path, text, default_session, pattern)
+        return _in_start_order(read_timestamped_text(path, text, default_session, pattern))
     if fmt not in FORMATS:
         raise InputError(path, f"unknown format {fmt!r}", fix=f"use one of {', '.join(FORMATS)}")
     segments = []
-    for annotation in read_annotation_file(path, fmt):
+    for annotation in read_annotation_file(path, fmt, encoding):
         if annotation.problems:
             raise InputError(path, annotation.problems[0])
         segments += list(annotation.segments)

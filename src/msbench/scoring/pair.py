@@ -13,10 +13,20 @@ version}; the diagnostics (:mod:`msbench.diagnostics.unit`): ``e_lex``,
 Rates are fractions. Totals are ratios of sums over sessions (never means of
 rates).
 
-Sessions are matched by id; when each side holds exactly one session, they
-are one session whatever their ids. Without a UEM, a session's scored span is
-``[0, last end of either side)``. A side without any words (RTTM) gives DER
-alone: the WER entries are ``null``.
+Sessions are matched by id; when each side holds exactly one session under
+different ids, they are paired and a note says so. A UEM gives each session
+its scored spans (their union, :mod:`msbench.adapters.uem`); a session it
+does not name, or every session without one, is scored on ``[0, last end of
+either side)``, with a note. A side read from speaker times alone (RTTM)
+gives DER alone: the WER entries are ``null``, with a note; a side with no
+segment at all is scored (an empty hypothesis is all deletions).
+
+``notes`` (top level, and per session) lists every change made to the input
+before scoring, with counts (:mod:`msbench.scoring.input_notes`): zero-length
+segments (kept for the WER family, no duration for DER), a speaker's own
+overlapping segments (merged for DER), segments outside the UEM (not scored),
+sessions paired or missing on one side, and DER undefined for a reference
+without speech. Nothing is changed silently.
 """
 
 from __future__ import annotations
@@ -30,11 +40,14 @@ from msbench.diagnostics.regions import DEFAULT_BOUNDARY_TOLERANCE
 from msbench.diagnostics.unit import DiagnosticCounts, UnitDiagnosis, diagnose_unit
 from msbench.records import Segment
 from msbench.scoring.der import DiarizationError, diarization_error, speaker_mapping
+from msbench.scoring.input_notes import meets_uem, session_notes
 from msbench.scoring.tokenizer import describe, tokenize
 from msbench.scoring.wer import (
     NO_ERRORS,
     TCP_COLLAR,
     SessionWer,
+    WordErrors,
+    bounded_orcwer,
     session_wer,
     timing_conventions,
 )
@@ -56,6 +69,8 @@ class Scores:
     words: SessionWer | None  # None: no words on a side
     diagnostics: DiagnosticCounts = field(default_factory=DiagnosticCounts)
     detail: UnitDiagnosis | None = field(default=None, compare=False)  # one session's rows
+    notes: tuple[str, ...] = ()  # what was changed in the input before scoring
+    orcwer: WordErrors | None = None  # only `msbench score` computes it (bounded inputs)
 
     def to_dict(self, tcp_collar: float = TCP_COLLAR) -> dict[str, Any]:
         out: dict[str, Any] = {"der": self.der.to_dict(), "der_collar0": self.der_collar0.to_dict()}
@@ -64,7 +79,7 @@ class Scores:
             out[key] = counts.to_dict() if counts is not None else None
         if out["tcpwer"] is not None:
             out["tcpwer"].update(timing_conventions(tcp_collar))
-        return {**out, **self.diagnostics.to_dict()}
+        return {**out, **self.diagnostics.to_dict(), "notes": list(self.notes)}
 
 
 def add_der(a: DiarizationError, b: DiarizationError) -> DiarizationError:
@@ -97,28 +112,49 @@ def add_scores(items: Sequence[Scores]) -> Scores | None:
     diagnostics = items[0].diagnostics
     for item in items[1:]:
         diagnostics = diagnostics + item.diagnostics
-    return Scores(der, der0, words, diagnostics)
+    orc = [item.orcwer for item in items if item.orcwer is not None]
+    orcwer = sum(orc, NO_ERRORS) if worded and len(orc) == len(items) else None
+    notes = tuple(note for item in items for note in item.notes)
+    return Scores(der, der0, words, diagnostics, notes=notes, orcwer=orcwer)
 
 
 def score_session(
     reference: Sequence[Segment],
     hypothesis: Sequence[Segment],
-    span: tuple[float, float],
+    spans: Sequence[tuple[float, float]],
     session: str,
     collar: float,
     tcp_collar: float = TCP_COLLAR,
     tokenizer: str = "mixed-v1",
     with_words: bool = True,
     tolerances: Mapping[str, float] | None = None,
+    with_orc: bool = False,
 ) -> Scores:
-    """Every count of one session; ``tolerances``: the diagnostics' (default :data:`TOLERANCES`)."""
-    der = diarization_error(reference, hypothesis, span, collar)
-    der0 = diarization_error(reference, hypothesis, span, 0.0)
-    words, ref_tokens, hyp_tokens = None, None, None
+    """Every count of one session scored on ``spans`` (its UEM).
+
+    DER: the segments' speech inside the spans (zero-length segments have
+    none; each speaker's segments merged). The WER family and the
+    diagnostics: the segments that meet a span (meeteval's UEM rule, closed
+    intervals; partial segments are kept whole). ``tolerances``: the
+    diagnostics' (default :data:`TOLERANCES`); ``with_orc``: also the ORC-WER
+    when its matching fits in memory (:func:`msbench.scoring.wer.bounded_orcwer`).
+    """
+    der = diarization_error(reference, hypothesis, spans, collar)
+    der0 = diarization_error(reference, hypothesis, spans, 0.0)
+    notes = session_notes(reference, hypothesis, spans, with_words)
+    reference = [s for s in reference if meets_uem(s, spans)]
+    hypothesis = [s for s in hypothesis if meets_uem(s, spans)]
+    words, ref_tokens, hyp_tokens, orc = None, None, None, None
     if with_words:
         ref_tokens = [tokenize(s.words, tokenizer) for s in reference]
         hyp_tokens = [tokenize(s.words, tokenizer) for s in hypothesis]
         words = session_wer(reference, ref_tokens, hypothesis, hyp_tokens, session, tcp_collar)
+        notes += [words.note] if words.note else []
+        if with_orc:
+            orc, orc_note = bounded_orcwer(reference, ref_tokens, hypothesis, hyp_tokens, session)
+            notes += [orc_note] if orc_note else []
+    if der.scored == 0:
+        notes.append("DER undefined: the reference has no speech inside the scored spans")
     detail = diagnose_unit(
         reference,
         ref_tokens,
@@ -129,42 +165,86 @@ def score_session(
         {**TOLERANCES, **(tolerances or {}), "tcp_collar": tcp_collar},
         words.wer.errors if words else None,
     )
-    return Scores(der, der0, words, detail.counts, detail)
+    return Scores(der, der0, words, detail.counts, detail, tuple(notes), orc)
 
 
 def _pair_sessions(
     ref: Mapping[str, list[Segment]], hyp: Mapping[str, list[Segment]]
-) -> dict[str, tuple[list[Segment], list[Segment]]]:
-    if len(ref) == 1 and len(hyp) == 1:
-        (name, r), (h,) = next(iter(ref.items())), hyp.values()
-        return {name: (r, h)}
-    return {name: (ref.get(name, []), hyp.get(name, [])) for name in sorted(set(ref) | set(hyp))}
+) -> tuple[dict[str, tuple[list[Segment], list[Segment]]], list[str]]:
+    """Sessions matched by id (and a single session each side, whatever its ids), with notes."""
+    if len(ref) == 1 and len(hyp) == 1 and set(ref) != set(hyp):
+        (name, r), (other, h) = next(iter(ref.items())), next(iter(hyp.items()))
+        note = f"the only reference session {name!r} is paired with the only hypothesis session {other!r}"
+        return {name: (r, h)}, [note]
+    notes = [
+        f"session {name!r}: only in the {side} (scored as all {kind})"
+        for side, kind, names in (
+            ("reference", "deletions and missed speech", set(ref) - set(hyp)),
+            ("hypothesis", "insertions and false alarms", set(hyp) - set(ref)),
+        )
+        for name in sorted(names)
+    ]
+    paired = {name: (ref.get(name, []), hyp.get(name, [])) for name in sorted(set(ref) | set(hyp))}
+    return paired, notes
+
+
+def has_words(segments: Sequence[Segment]) -> bool:
+    """A side has words unless it was read from speaker times alone (RTTM: every ``words`` None)."""
+    return not segments or any(s.words is not None for s in segments)
 
 
 def score_pair(
     reference: Sequence[Segment],
     hypothesis: Sequence[Segment],
-    spans: Mapping[str, tuple[float, float]] | None = None,
+    spans: Mapping[str, Sequence[tuple[float, float]]] | None = None,
     collar: float = 0.25,
     tcp_collar: float = TCP_COLLAR,
     tokenizer: str = "mixed-v1",
     tolerances: Mapping[str, float] | None = None,
+    with_orc: bool = True,
 ) -> dict[str, Any]:
-    """The ``msbench score`` JSON of two segment lists (see the module docstring)."""
+    """The ``msbench score`` JSON of two segment lists (see the module docstring).
+
+    ``spans``: each session's scored spans (a UEM); without them every
+    session is scored on ``[0, last end of either side)``. ``with_orc``: also
+    the (unconstrained) ORC-WER, where it fits.
+    """
     from msbench.scoring.formats import by_session
 
-    with_words = any(s.words for s in reference) and any(s.words is not None for s in hypothesis)
-    sessions, entries = [], []
-    for name, (ref, hyp) in _pair_sessions(
+    with_words = has_words(reference) and has_words(hypothesis)
+    notes: list[str] = []
+    for side, segments, what in (
+        ("reference", reference, "DER and the WER family are undefined (nothing to score)"),
+        ("hypothesis", hypothesis, "every reference word is a deletion, all speech missed"),
+    ):
+        if not segments:
+            notes.append(f"the {side} holds no segment: {what}")
+    if not with_words:
+        side = "reference" if not has_words(reference) else "hypothesis"
+        notes.append(f"the {side} holds speaker times only (no words): DER alone, no WER family")
+    paired, pairing_notes = _pair_sessions(
         by_session(list(reference)), by_session(list(hypothesis))
-    ).items():
-        last = max((s.end_time for s in [*ref, *hyp]), default=0.0)
-        span = (spans or {}).get(name, (0.0, last))
+    )
+    notes += pairing_notes
+    sessions, entries = [], []
+    for name, (ref, hyp) in paired.items():
+        session_spans = (spans or {}).get(name)
+        if session_spans is None:
+            last = max((s.end_time for s in [*ref, *hyp]), default=0.0)
+            session_spans = ((0.0, last),)
+            if spans is not None:
+                notes.append(f"session {name!r} is not in the UEM: scored on 0..{last:.3f} s")
         scores = score_session(
-            ref, hyp, span, name, collar, tcp_collar, tokenizer, with_words, tolerances
-        )
+            ref, hyp, session_spans, name, collar, tcp_collar, tokenizer, with_words, tolerances,
+            with_orc,
+        )  # fmt: skip
         sessions.append(scores)
-        entries.append({"session_id": name, **scores.to_dict(tcp_collar)})
+        entries.append({"session_id": name, **scores.to_dict(tcp_collar), **_orc(scores)})
+        notes += [f"session {name!r}: {note}" for note in scores.notes]
     total = add_scores(sessions)
-    out = total.to_dict(tcp_collar) if total else {}
-    return {**out, "tokenizer": describe(tokenizer), "sessions": entries}
+    out = {**total.to_dict(tcp_collar), **_orc(total)} if total else {}
+    return {**out, "tokenizer": describe(tokenizer), "notes": notes, "sessions": entries}
+
+
+def _orc(scores: Scores) -> dict[str, Any]:
+    return {"orcwer": scores.orcwer.to_dict() if scores.orcwer is not None else None}

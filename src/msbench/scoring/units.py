@@ -10,9 +10,14 @@ writes such a manifest, with cuts in silences (:func:`silence_cuts`).
 **Which reference belongs to a unit.** A reference utterance belongs to the
 unit that holds its midpoint (``start <= mid < end``); its words are not cut
 (utterances have no word times in STM references). Each unit is scored against
-that reference with its own speaker permutation, and the DER's UEM is the
-unit's span. A single unit spanning the recording therefore scores exactly as
-the unchunked recording.
+that reference with its own speaker permutation. The unit's scored spans
+(:attr:`Unit.uem`) are its span cut to the recording's scored region (the
+UEM's spans, ``scored_spans`` of ``benchmark.csv``); DER is scored on them,
+and the WER family keeps the segments that meet them (meeteval's UEM rule). A
+single unit spanning the recording therefore scores exactly as the
+unchunked recording. A whole-recording unit runs from the first scored
+instant to the last (a CHiME-6 session whose UEM starts at 40.6 s starts
+there), never from 0 to the scored length.
 
 Unit ids are file names: ``<source>__<session>`` (``::`` becomes ``__``), and
 ``<source>__<session>__<k>`` (k from 0, 4 digits) for chunks.
@@ -21,10 +26,12 @@ Unit ids are file names: ``<source>__<session>`` (``::`` becomes ``__``), and
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
+from msbench.adapters.uem import ScoredSpans
 from msbench.records import Segment
 from msbench.tables import read_table
 
@@ -37,10 +44,33 @@ class Unit:
     recording_id: str
     start: float
     end: float
+    scored: ScoredSpans = field(default=(), compare=False)  # the recording's scored region
 
     @property
     def span(self) -> tuple[float, float]:
         return (self.start, self.end)
+
+    @property
+    def uem(self) -> ScoredSpans:
+        """The unit's scored spans: its span cut to the recording's scored region.
+
+        >>> Unit("u", "a::b", 10.0, 30.0, ((0.0, 12.0), (20.0, 40.0))).uem
+        ((10.0, 12.0), (20.0, 30.0))
+        >>> Unit("u", "a::b", 0.0, 8.0).uem
+        ((0.0, 8.0),)
+        """
+        if not self.scored:
+            return (self.span,)
+        cut = ((max(a, self.start), min(b, self.end)) for a, b in self.scored)
+        return tuple((a, b) for a, b in cut if b > a)
+
+
+def recording_spans(row: Mapping[str, Any]) -> ScoredSpans:
+    """A benchmark row's scored region (``scored_spans``; else ``0 .. duration_seconds``)."""
+    spans = row.get("scored_spans")
+    if spans:
+        return tuple((float(a), float(b)) for a, b in spans)
+    return ((0.0, float(row["duration_seconds"])),)
 
 
 def unit_name(recording_id: str, index: int | None = None) -> str:
@@ -53,19 +83,26 @@ def unit_name(recording_id: str, index: int | None = None) -> str:
     return base if index is None else f"{base}__{index:04d}"
 
 
-def whole_recordings(recordings: Iterable[tuple[str, float]]) -> list[Unit]:
-    return [Unit(unit_name(rid), rid, 0.0, duration) for rid, duration in recordings]
+def whole_recordings(recordings: Iterable[tuple[str, ScoredSpans]]) -> list[Unit]:
+    """One unit per recording, from its first scored instant to its last."""
+    return [
+        Unit(unit_name(rid), rid, spans[0][0], spans[-1][1], spans) for rid, spans in recordings
+    ]
 
 
-def fixed_chunks(recordings: Iterable[tuple[str, float]], max_seconds: float) -> list[Unit]:
-    """Consecutive chunks of ``max_seconds`` (the last shorter); one recording -> >= 1 unit."""
+def fixed_chunks(recordings: Iterable[tuple[str, ScoredSpans]], max_seconds: float) -> list[Unit]:
+    """Consecutive chunks of ``max_seconds`` over the scored extent (the last shorter).
+
+    >>> [(u.start, u.end) for u in fixed_chunks([("a::b", ((2.0, 12.0),))], 4.0)]
+    [(2.0, 6.0), (6.0, 10.0), (10.0, 12.0)]
+    """
     units = []
-    for rid, duration in recordings:
-        count = max(1, math.ceil(duration / max_seconds - 1e-9))
+    for rid, spans in recordings:
+        first, last = spans[0][0], spans[-1][1]
+        count = max(1, math.ceil((last - first) / max_seconds - 1e-9))
         for k in range(count):
-            units.append(
-                Unit(unit_name(rid, k), rid, k * max_seconds, min(duration, (k + 1) * max_seconds))
-            )
+            start, end = first + k * max_seconds, min(last, first + (k + 1) * max_seconds)
+            units.append(Unit(unit_name(rid, k), rid, start, end, spans))
     return units
 
 
@@ -101,35 +138,36 @@ def _cut(spans: Sequence[tuple[int, int]], low: int, high: int) -> int:
 
 def silence_cuts(
     recording_id: str,
-    duration: float,
+    spans: ScoredSpans,
     speech: Sequence[tuple[int, int]],
     max_seconds: float | None,
     search_seconds: float = 30.0,
 ) -> list[Unit]:
     """Units of at most ``max_seconds``, each cut in the longest silence of the last ``search_seconds``.
 
-    ``speech``: the recording's reference speech, merged, in µs
+    ``spans``: the recording's scored region (units cover its first to its
+    last instant); ``speech``: its reference speech, merged, in µs
     (:mod:`msbench.timeline`). Without ``max_seconds`` (or for a recording no
     longer than it) the whole recording is one unit. Where the window holds no
     silence, the cut falls at the limit. The window is at most half the limit,
     so every unit but the last is at least half as long as the limit.
 
-    >>> [(u.start, u.end) for u in silence_cuts("a::b", 25.0, [(0, 9_000_000), (11_000_000, 25_000_000)], 12.0, 5.0)]
+    >>> [(u.start, u.end) for u in silence_cuts("a::b", ((0.0, 25.0),), [(0, 9_000_000), (11_000_000, 25_000_000)], 12.0, 5.0)]
     [(0.0, 10.0), (10.0, 22.0), (22.0, 25.0)]
     """
     from msbench.timeline import to_micros, to_seconds
 
-    end = to_micros(duration)
-    if not max_seconds or duration <= max_seconds:
-        return [Unit(unit_name(recording_id), recording_id, 0.0, duration)]
+    first, end = to_micros(spans[0][0]), to_micros(spans[-1][1])
+    if not max_seconds or end - first <= to_micros(max_seconds):
+        return [Unit(unit_name(recording_id), recording_id, spans[0][0], spans[-1][1], spans)]
     limit = to_micros(max_seconds)
     window = min(to_micros(search_seconds), limit // 2)  # a unit is at least half the limit
-    cuts, position = [0], 0
+    cuts, position = [first], first
     while end - position > limit:
         position = _cut(speech, position + limit - window, position + limit)
         cuts.append(position)
     cuts.append(end)
     return [
-        Unit(unit_name(recording_id, k), recording_id, to_seconds(a), to_seconds(b))
+        Unit(unit_name(recording_id, k), recording_id, to_seconds(a), to_seconds(b), spans)
         for k, (a, b) in enumerate(zip(cuts[:-1], cuts[1:], strict=True))
     ]

@@ -19,16 +19,24 @@ the identity.
             the hypothesis streams may take any reference utterance. The
             unconstrained ORC-WER needs memory exponential in the hypothesis
             streams (meeteval asks for 829,450 GB on a 30-minute, 4-speaker
-            recording), so msbench reports the time-constrained one.
+            recording), so msbench reports the time-constrained one; ``msbench
+            score`` adds ``orcwer`` where its matching fits in memory
+            (:func:`bounded_orcwer`).
 
 A side with no segment in a session is given one empty placeholder segment,
 so that meeteval sees the session on both sides (all deletions, or all
 insertions).
+
+meeteval's own warnings (a speaker's self-overlap, word timings against
+segment order) are silenced while msbench calls it: :mod:`msbench.scoring.input_notes`
+states the self-overlap in the output's ``notes``, with counts.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+import logging
+from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -40,6 +48,9 @@ HYP_PSEUDO_WORD_TIMING = "character_based_points"
 ONE_SPEAKER = "all"
 #: meeteval's ORC matching refuses more hypothesis streams than this.
 ORC_MAX_STREAMS = 10
+#: The ORC-WER's matching holds (reference utterances) x prod_k (len(hyp_k) + 1) cells of 16
+#: bytes (meeteval's own estimate): it is computed when that stays under this (40 MB).
+ORC_MAX_CELLS = 2_500_000
 
 
 @dataclass(frozen=True)
@@ -67,6 +78,24 @@ def astuple(errors: WordErrors) -> tuple[int, int, int, int, int]:
 
 
 NO_ERRORS = WordErrors(0, 0, 0, 0, 0)
+
+
+#: meeteval's loggers (named by module) whose warnings msbench states as notes instead.
+MEETEVAL_LOGGERS = ("preprocess", "error_rate", "time_constrained")
+
+
+@contextlib.contextmanager
+def quiet_meeteval() -> Iterator[None]:
+    """meeteval's warnings off for the duration (errors still pass)."""
+    loggers = [logging.getLogger(name) for name in MEETEVAL_LOGGERS]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)
 
 
 def seglst(
@@ -112,8 +141,9 @@ class SessionWer:
     cpwer: WordErrors
     tcpwer: WordErrors
     wer: WordErrors
-    tcorcwer: WordErrors | None  # None: more hypothesis speakers than meeteval's ORC allows
+    tcorcwer: WordErrors | None  # None: the matching does not fit (``note`` says why)
     assignment: tuple[tuple[str | None, str | None], ...]  # tcpWER's (ref, hyp) speaker pairs
+    note: str = ""
 
 
 def session_wer(
@@ -125,6 +155,18 @@ def session_wer(
     tcp_collar: float = TCP_COLLAR,
 ) -> SessionWer:
     """The four word error counts of one session (see the module docstring)."""
+    with quiet_meeteval():
+        return _session_wer(reference, ref_tokens, hypothesis, hyp_tokens, session, tcp_collar)
+
+
+def _session_wer(
+    reference: Sequence[Segment],
+    ref_tokens: Sequence[Sequence[str]],
+    hypothesis: Sequence[Segment],
+    hyp_tokens: Sequence[Sequence[str]],
+    session: str,
+    tcp_collar: float,
+) -> SessionWer:
     import meeteval
 
     ref, hyp = seglst(reference, session, ref_tokens), seglst(hypothesis, session, hyp_tokens)
@@ -136,10 +178,20 @@ def session_wer(
     agnostic = meeteval.wer.cpwer(
         one_ref, one_hyp, reference_sort="segment", hypothesis_sort="segment"
     )[session]
-    orc = None  # meeteval refuses ORC matching of more streams (exact and greedy alike)
-    if len({s.speaker for s in hypothesis}) <= ORC_MAX_STREAMS:
+    orc, note = None, ""  # meeteval refuses ORC matching of more streams; it may not fit
+    streams = len({s.speaker for s in hypothesis})
+    states = tcorc_states(reference, hypothesis, hyp_tokens, tcp_collar)
+    if streams <= ORC_MAX_STREAMS and states <= TCORC_MAX_STATES:
         orc = _counts(meeteval.wer.tcorcwer(ref, hyp, **timing)[session])
-    return SessionWer(_counts(cp), _counts(tcp), _counts(agnostic), orc, tuple(tcp.assignment))
+    else:
+        note = (
+            f"tcorcwer not computed: {streams} hypothesis streams, {states:.3g} matching states "
+            f"for one reference utterance (limits {ORC_MAX_STREAMS} streams, "
+            f"{TCORC_MAX_STATES:.0e} states)"
+        )
+    return SessionWer(
+        _counts(cp), _counts(tcp), _counts(agnostic), orc, tuple(tcp.assignment), note
+    )
 
 
 def timing_conventions(tcp_collar: float) -> dict[str, Any]:
@@ -148,3 +200,88 @@ def timing_conventions(tcp_collar: float) -> dict[str, Any]:
         "ref_pseudo_word_timing": REF_PSEUDO_WORD_TIMING,
         "hyp_pseudo_word_timing": HYP_PSEUDO_WORD_TIMING,
     }
+
+
+def bounded_orcwer(
+    reference: Sequence[Segment],
+    ref_tokens: Sequence[Sequence[str]],
+    hypothesis: Sequence[Segment],
+    hyp_tokens: Sequence[Sequence[str]],
+    session: str,
+) -> tuple[WordErrors | None, str]:
+    """meeteval's (unconstrained) ORC-WER, or ``(None, why)`` when its matching is too large.
+
+    The matching is exponential in the hypothesis streams: it runs when
+    ``utterances x prod_k (tokens of stream k + 1)`` is at most
+    :data:`ORC_MAX_CELLS` and there are at most :data:`ORC_MAX_STREAMS` streams.
+    """
+    import math
+
+    import meeteval
+
+    streams: dict[str, int] = {}
+    for segment, tokens in zip(hypothesis, hyp_tokens, strict=True):
+        streams[segment.speaker] = streams.get(segment.speaker, 0) + len(tokens)
+    utterances = sum(1 for tokens in ref_tokens if tokens)
+    cells = max(1, utterances) * math.prod(n + 1 for n in streams.values())
+    if len(streams) > ORC_MAX_STREAMS or cells > ORC_MAX_CELLS:
+        return None, (
+            f"orcwer not computed: {len(streams)} hypothesis streams need {cells:.3g} matching "
+            f"cells (limit {ORC_MAX_CELLS:.0e}); tcorcwer is reported"
+        )
+    inserted, deleted = sum(streams.values()), sum(len(t) for t in ref_tokens)
+    if not inserted or not deleted:  # one side without words (meeteval 0.4.3 fails an assertion)
+        return WordErrors(inserted + deleted, deleted, 0, inserted, deleted), ""
+    # meeteval 0.4.3 (and its main branch, 2025-10) fails an internal assertion when a
+    # hypothesis segment holds no word beside others; such a segment has nothing to match,
+    # so leaving it out cannot change the minimal cost
+    worded = [(s, t) for s, t in zip(hypothesis, hyp_tokens, strict=True) if t]
+    ref = seglst(reference, session, ref_tokens)
+    hyp = seglst([s for s, _ in worded], session, [t for _, t in worded])
+    try:
+        with quiet_meeteval():
+            return _counts(meeteval.wer.orcwer(ref, hyp)[session]), ""
+    except MemoryError:
+        return None, f"orcwer not computed: meeteval could not allocate {cells:.3g} matching cells"
+
+
+#: tcORC-WER's matching holds, per reference utterance, prod_k (hypothesis words of stream k
+#: within its collar + 1) states: it is computed when the largest such product stays under this.
+TCORC_MAX_STATES = 5_000_000
+
+
+def tcorc_states(
+    reference: Sequence[Segment],
+    hypothesis: Sequence[Segment],
+    hyp_tokens: Sequence[Sequence[str]],
+    collar: float,
+) -> int:
+    """The largest state space tcORC-WER's matching needs for one reference utterance (estimate).
+
+    Per reference utterance: the product over hypothesis streams of one plus
+    the stream's words whose pseudo-word point (``character_based_points``)
+    lies within ``collar`` of the utterance.
+    """
+    import math
+    from bisect import bisect_left, bisect_right
+
+    points: dict[str, list[float]] = {}
+    for segment, tokens in zip(hypothesis, hyp_tokens, strict=True):
+        total = sum(len(t) for t in tokens)
+        done = 0
+        for token in tokens:
+            middle = (done + len(token) / 2) / total if total else 0.5
+            points.setdefault(segment.speaker, []).append(
+                segment.start_time + middle * (segment.end_time - segment.start_time)
+            )
+            done += len(token)
+    for values in points.values():
+        values.sort()
+    largest = 1
+    for segment in reference:
+        low, high = segment.start_time - collar, segment.end_time + collar
+        largest = max(
+            largest,
+            math.prod(bisect_right(v, high) - bisect_left(v, low) + 1 for v in points.values()),
+        )
+    return largest

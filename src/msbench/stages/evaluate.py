@@ -11,16 +11,22 @@ from msbench.stages.options import Arg, ConfigPath, SettingsJson, resolve_settin
 UNIT_RESULT_COLUMNS = (
     "system", "unit_id", "recording_id", "start", "end", "status", "reason", "degradation",
     "der", "der_collar0", "cpwer", "tcpwer", "wer", "tcorcwer",
-    "e_lex", "e_seg", "e_attr", "r_time", "ref_speakers", "hyp_speakers",
+    "e_lex", "e_seg", "e_attr", "r_time", "ref_speakers", "hyp_speakers", "notes",
 )  # fmt: skip
 
 
 def benchmark_units(system: dict[str, Any], benchmark: list[dict[str, Any]]) -> list[Any]:
-    from msbench.scoring.units import fixed_chunks, read_units, whole_recordings
+    """The system's units, each with its recording's scored region (its DER UEM)."""
+    from dataclasses import replace
 
-    recordings = [(str(r["recording_id"]), float(r["duration_seconds"])) for r in benchmark]
+    from msbench.scoring.units import fixed_chunks, read_units, recording_spans, whole_recordings
+
+    recordings = [(str(r["recording_id"]), recording_spans(r)) for r in benchmark]
     if system.get("units"):
-        return read_units(system["units"])
+        spans = dict(recordings)
+        return [
+            replace(u, scored=spans.get(u.recording_id, ())) for u in read_units(system["units"])
+        ]
     if system.get("max_unit_seconds"):
         return fixed_chunks(recordings, float(system["max_unit_seconds"]))
     return whole_recordings(recordings)

@@ -34,37 +34,28 @@ def run(
     ] = 0.5,
     ref_format: Annotated[str | None, Arg("force the reference format", choices=FORMATS)] = None,
     hyp_format: Annotated[str | None, Arg("force the hypothesis format", choices=FORMATS)] = None,
+    encoding: Annotated[
+        str | None,
+        Arg("legacy text encoding tried where UTF-8 fails (gb2312, gbk, shift_jis, ...)"),
+    ] = None,
 ) -> None:
     """Score one hypothesis file against one reference file: DER, cpWER, tcpWER, WER as JSON.
 
     Rates are fractions. DER's collar is a half-width (0.25 = pyannote.metrics'
-    collar=0.5 = the CHiME-7 DASR convention); der_collar0 is always reported.
-    wer is the speaker-agnostic WER (one time-ordered stream per side), tcorcwer
-    beside it. Totals over sessions are ratios of sums. The diagnostics
-    (e_lex, e_seg, e_attr, their counts, r_time) are in the same object.
+    collar=0.5); der_collar0 is always reported. wer is the speaker-agnostic WER,
+    tcorcwer and orcwer beside it; totals are ratios of sums; the diagnostics
+    (e_lex, e_seg, e_attr, counts, r_time) are in the same object; notes lists
+    every change made to the input (zero-length segments, self-overlap merged
+    for DER, what lies outside the UEM), with counts.
     """
     from msbench.adapters import read_uem_spans
     from msbench.scoring.formats import read_segments
     from msbench.scoring.pair import score_pair
 
-    reference = read_segments(ref, ref_format)
-    hypothesis = read_segments(hyp, hyp_format)
-    spans = read_uem_spans(str(uem)) if uem else None
-    print(
-        json.dumps(
-            score_pair(
-                reference,
-                hypothesis,
-                spans,
-                collar,
-                tcp_collar,
-                tokenizer,
-                {
-                    "segmentation_tolerance": segmentation_tolerance,
-                    "boundary_tolerance": boundary_tolerance,
-                },
-            ),
-            ensure_ascii=False,
-            indent=2,
-        )
-    )
+    reference = read_segments(ref, ref_format, encoding=encoding)
+    hypothesis = read_segments(hyp, hyp_format, encoding=encoding)
+    spans = read_uem_spans(str(uem), encoding).strict() if uem else None
+    tolerances = {"segmentation_tolerance": segmentation_tolerance}
+    tolerances["boundary_tolerance"] = boundary_tolerance
+    scores = score_pair(reference, hypothesis, spans, collar, tcp_collar, tokenizer, tolerances)
+    print(json.dumps(scores, ensure_ascii=False, indent=2))

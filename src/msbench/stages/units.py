@@ -27,7 +27,7 @@ def run(
     units.search_seconds before the limit. units.csv (unit_id, recording_id,
     start, end) is what a system's outputs are scored against.
     """
-    from msbench.scoring.units import silence_cuts
+    from msbench.scoring.units import recording_spans, silence_cuts
     from msbench.stages.evaluate import references
     from msbench.tables import read_table, write_csv
     from msbench.timeline import SpeakerTimeline
@@ -45,7 +45,7 @@ def run(
         rid = str(row["recording_id"])
         units += silence_cuts(
             rid,
-            float(row["duration_seconds"]),
+            recording_spans(row),
             speech.get(rid, []),
             section["max_unit_seconds"],
             float(section["search_seconds"]),
