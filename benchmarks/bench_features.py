@@ -32,11 +32,11 @@ import soundfile
 from scipy.stats import spearmanr
 
 from msbench.config import default_config
-from msbench.dataset_sheet import read_dataset_sheet
 from msbench.features.acoustic import AcousticExtractor, load_16k
 from msbench.features.quality_rank import add_noise_difficulty
 from msbench.features.similarity import clean_segments
-from msbench.ingest import IngestedRecording, ingest_source
+from msbench.ingest.sheet import read_dataset_sheet
+from msbench.ingest.source import IngestedRecording, ingest_source
 from msbench.records import Recording, Segment
 
 REPO = Path(__file__).resolve().parents[1]

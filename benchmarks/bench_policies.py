@@ -33,8 +33,8 @@ from scipy.stats import spearmanr  # noqa: E402
 sys.path.insert(0, str(Path(__file__).parent))
 from long_recordings import generate  # noqa: E402
 
-from msbench.benchmark.conditions import build_condition_space  # noqa: E402
 from msbench.config import default_config  # noqa: E402
+from msbench.construction.condition_space import build_condition_space  # noqa: E402
 from msbench.features.quality_rank import add_noise_difficulty  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]

@@ -25,11 +25,11 @@ from pathlib import Path
 
 import numpy as np
 
-from msbench.benchmark.conditions import build_condition_space, label_rows
-from msbench.benchmark.selection import SelectionInfeasible, build_problem, solve_selection
-from msbench.benchmark.utility import score_pool
 from msbench.columns import FEATURE_FIELDS
 from msbench.config import default_config
+from msbench.construction.condition_space import build_condition_space, label_rows
+from msbench.construction.selection import SelectionInfeasible, build_problem, solve_selection
+from msbench.construction.utility import score_pool
 from msbench.tables import read_table
 
 RELEASE = (

@@ -26,8 +26,6 @@ from msbench.stages.options import Arg
 
 #: Exit status of each failure the stages report (anything else is a bug: a traceback).
 EXIT_STATUS = {InputError: 2, ConfigError: 2, ModelUnavailableError: 2}
-#: Old names that still work.
-ALIASES = {"overview": ["report"]}
 
 
 def stage_function(command: str) -> Callable[..., Any]:
@@ -68,11 +66,7 @@ def _add_parameter(parser: argparse.ArgumentParser, name: str, parameter: Any, h
         options["default"] = parameter.default
         if parameter.default not in (None, (), False):
             options["help"] += f" (default: {parameter.default})"
-    if facts.positional:
-        parser.add_argument(name, **options)
-        return
-    flags = [f"--{name.replace('_', '-')}"] + ([facts.short] if facts.short else [])
-    parser.add_argument(*flags, dest=name, required=required, **options)
+    parser.add_argument(f"--{name.replace('_', '-')}", dest=name, required=required, **options)
 
 
 def add_command(commands: Any, command: str) -> None:
@@ -80,7 +74,6 @@ def add_command(commands: Any, command: str) -> None:
     summary, _, description = (inspect.getdoc(function) or command).partition("\n")
     parser = commands.add_parser(
         command,
-        aliases=ALIASES.get(command, []),
         help=summary.rstrip("."),
         description=f"{summary}\n{description}".strip(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -107,7 +100,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _exit_status(error: BaseException) -> int | None:
-    from msbench.benchmark.selection import SelectionInfeasible
+    from msbench.construction.selection import SelectionInfeasible
 
     if isinstance(error, SelectionInfeasible):
         return 3

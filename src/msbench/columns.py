@@ -3,7 +3,11 @@
 Writers take their column order from here; :func:`msbench.tables.read_table`
 parses CSV cells by the declared type of their column (never by guessing), so
 an id such as ``001`` stays text and a missing value is ``None``. A column no
-table declares is read as text.
+table declares is read as text. The manifests whose rows travel between
+stages (benchmark, units, utterances, and the identity and labels of every
+recording table) are typed rows in :mod:`msbench.rows`: their columns and
+types come from there, and :func:`msbench.tables.read_rows` parses each by
+its own table's types.
 
 Official MS-Bench release fields come first in every table, with the release's
 names (``recording_id ... duration_seconds``, then the five features).
@@ -13,17 +17,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from msbench.rows import (
+    BenchmarkRow,
+    IdentityRow,
+    LabelledRow,
+    UnitRow,
+    UtteranceRow,
+    columns_of,
+)
+
 AXES = ("P", "O", "S", "T", "N")
 
 #: The official MS-Bench release's identity fields, first in every table msbench writes.
-IDENTITY_FIELDS = (
-    "recording_id",
-    "source_dataset",
-    "language",
-    "scenario",
-    "recording_device",
-    "duration_seconds",
-)
+IDENTITY_FIELDS = columns_of(IdentityRow)
 #: The release's feature fields, one per axis P, O, S, T, N.
 FEATURE_FIELDS = (
     "num_speakers",
@@ -53,14 +59,7 @@ INTERACTION_COLUMNS = (
     "annotation_file",
     "ingest_notes",
 )
-UTTERANCE_COLUMNS = (
-    "recording_id",
-    "speaker",
-    "start_time",
-    "end_time",
-    "words",
-    "overlap_exposure",
-)
+UTTERANCE_COLUMNS = columns_of(UtteranceRow)
 ACOUSTIC_COLUMNS = (
     "recording_id",
     "speaker_similarity_max",
@@ -84,10 +83,10 @@ ACOUSTIC_COLUMNS = (
 )
 REJECTED_COLUMNS = ("recording_id", "source_dataset", "stage", "code", "file", "reason")
 
-_LABELLED_FIRST = (*IDENTITY_FIELDS, *AXES, "profile", *FEATURE_FIELDS)
+_LABELLED_FIRST = columns_of(LabelledRow)
 UTILITY_COLUMNS = ("C", "M", "D", "R", "U")
 CANDIDATE_COLUMNS = (*_LABELLED_FIRST, *UTILITY_COLUMNS, "conditions")
-BENCHMARK_COLUMNS = (*_LABELLED_FIRST, *UTILITY_COLUMNS, "replaces", "scored_spans")
+BENCHMARK_COLUMNS = columns_of(BenchmarkRow)
 RECORDING_STATUS_COLUMNS = (
     "eligible",
     "ineligible_codes",
@@ -110,7 +109,7 @@ _DER_WER_COUNT_COLUMNS = (
     *(f"der0_{p}" for p in DER_PARTS),
     *(f"{short}_{p}" for short in WER_FAMILY.values() for p in WER_PARTS),
 )
-#: Diagnostics counts (msbench.diagnostics.unit): tokens, utterances, seconds.
+#: Diagnostics counts (msbench.scoring.diagnosis.unit): tokens, utterances, seconds.
 DIAGNOSTIC_INT_COLUMNS = (
     "s", "i_lex", "i_seg", "d_lex", "d_seg", "n_ref",
     "utterances", "utterances_attributable", "utterances_misattributed",
@@ -126,6 +125,14 @@ SCORE_COUNT_COLUMNS = (
     *DIAGNOSTIC_SECONDS_COLUMNS,
 )
 SCORE_RATE_COLUMNS = ("der", "der_collar0", *WER_FAMILY, *DIAGNOSTIC_RATE_COLUMNS)
+#: One row per inference unit (results/evaluation/<system>/units.csv), before the counts.
+UNIT_RESULT_COLUMNS = (
+    "system", "unit_id", "recording_id", "start", "end", "status", "reason", "degradation",
+    "der", "der_collar0", "cpwer", "tcpwer", "wer", "tcorcwer",
+    "e_lex", "e_seg", "e_attr", "r_time", "ref_speakers", "hyp_speakers", "notes",
+)  # fmt: skip
+#: The inference units manifest (results/units/units.csv): what a system's outputs are scored on.
+UNIT_COLUMNS = columns_of(UnitRow)
 #: Per-utterance diagnostics (results/evaluation/<system>/utterances.csv).
 UTTERANCE_DIAGNOSIS_COLUMNS = (
     "system", "unit_id", "recording_id", "speaker", "start_time", "end_time",
@@ -136,6 +143,58 @@ UTTERANCE_DIAGNOSIS_COLUMNS = (
 PAIR_COLUMNS = (
     "system", "unit_id", "recording_id", "ref_speaker", "attributed_to", "tokens", "tokens_clean",
 )  # fmt: skip
+#: The scores of a unit (units.csv): its facts, then every count.
+UNIT_RESULT_TABLE = (*UNIT_RESULT_COLUMNS, *SCORE_COUNT_COLUMNS)
+#: How many units a sum covers, how many were excluded, how many softly degraded.
+UNIT_COUNT_COLUMNS = ("units", "excluded", "soft_degradation")
+#: The scores of a recording (recordings.csv of a system): labels, unit counts, rates, counts.
+RECORDING_RESULT_COLUMNS = (
+    "system", "recording_id", *AXES, *UNIT_COUNT_COLUMNS, *SCORE_RATE_COLUMNS, *SCORE_COUNT_COLUMNS,
+)  # fmt: skip
+#: The leaderboard (release layout first, then the macro means and every raw sum).
+LEADERBOARD_COLUMNS = (
+    "system_id", "system", "der", "cpwer", "tcpwer", "wer", "excluded", "soft_degradation",
+    "units", "der_collar0", "tcorcwer", *(f"{k}_macro" for k in SCORE_RATE_COLUMNS), *SCORE_COUNT_COLUMNS,
+)  # fmt: skip
+#: Every metric per condition range, source, language and scenario (by_condition.csv).
+CONDITION_COLUMNS = (
+    "system",
+    "group",
+    "value",
+    *UNIT_COUNT_COLUMNS,
+    *SCORE_RATE_COLUMNS,
+    *SCORE_COUNT_COLUMNS,
+)
+#: Table 2: systems x analyses (table2.csv).
+TABLE2_COLUMNS = (
+    "system_id", "system", "analysis", "label", "unit", "value", "low", "high",
+    "significant", "headline", "defined_resamples",
+)  # fmt: skip
+#: A rebuild against the release, per recording and axis (audit.csv).
+COMPARISON_COLUMNS = (
+    "recording_id",
+    "axis",
+    "field",
+    "published",
+    "rebuilt",
+    "abs_diff",
+    "rel_diff",
+    "value_agrees",
+    "published_label",
+    "rebuilt_label",
+    "label_agrees",
+)
+#: msbench describe --summary, one line per session.
+SUMMARY_COLUMNS = (
+    "file",
+    "session_id",
+    "duration_seconds",
+    "num_speakers",
+    "overlap_ratio",
+    "speaker_switch_q25",
+    "num_segments",
+    "rejected",
+)
 _SCORING_FLOAT = (
     *(f"der_{p}" for p in DER_PARTS),
     *(f"der0_{p}" for p in DER_PARTS),
@@ -245,8 +304,8 @@ COLUMN_TYPES: dict[str, str] = {
 }
 
 
-def parse_cell(column: str, text: str) -> Any:
-    """A CSV cell as its column's declared type; the empty cell is ``None``.
+def parse_cell(column: str, text: str, kind: str | None = None) -> Any:
+    """A CSV cell as its column's declared type (or ``kind``); the empty cell is ``None``.
 
     >>> parse_cell("recording_id", "001"), parse_cell("num_speakers", "4")
     ('001', 4)
@@ -257,7 +316,7 @@ def parse_cell(column: str, text: str) -> Any:
 
     if text == "":
         return None
-    kind = COLUMN_TYPES.get(column, "str")
+    kind = kind or COLUMN_TYPES.get(column, "str")
     if kind == "int":
         return int(text)
     if kind == "float":

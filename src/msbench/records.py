@@ -18,6 +18,9 @@ from msbench.eligibility import REJECTION_CODES
 
 ID_SEPARATOR = "::"
 
+#: A scored region: sorted, disjoint, non-touching ``(start, end)`` spans in seconds (a UEM's).
+ScoredSpans = tuple[tuple[float, float], ...]
+
 
 def recording_id(source: str, session: str) -> str:
     """``aishell4`` + ``M_R003S01C01`` -> ``aishell4::M_R003S01C01``."""
@@ -142,3 +145,44 @@ class Rejection:
     def to_row(self) -> dict[str, Any]:
         """The ``rejected.csv`` row (with the code)."""
         return {**asdict(self), "code": self.code}
+
+
+@dataclass(frozen=True)
+class IngestedRecording:
+    recording: Recording
+    segments: tuple[Segment, ...]
+    transcript: tuple[Segment, ...] = ()
+    notes: tuple[str, ...] = ()
+    scored_spans: ScoredSpans = ()  # the scored region (UEM spans, or the whole audio)
+
+    @property
+    def spans(self) -> ScoredSpans:
+        """The scored region; ``((0, duration),)`` for records written without one."""
+        return self.scored_spans or ((0.0, self.recording.duration_seconds),)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "recording": self.recording.to_dict(),
+            "segments": [s.to_seglst() for s in self.segments],
+            "transcript": [s.to_seglst() for s in self.transcript],
+            "notes": list(self.notes),
+            "scored_spans": [list(span) for span in self.spans],
+        }
+
+    @classmethod
+    def from_dict(cls, row: dict[str, Any]) -> IngestedRecording:
+        def segments(items: list[dict[str, Any]]) -> tuple[Segment, ...]:
+            return tuple(
+                Segment(
+                    s["session_id"], s["start_time"], s["end_time"], s["speaker"], s.get("words")
+                )
+                for s in items
+            )
+
+        return cls(
+            Recording.from_dict(row["recording"]),
+            segments(row["segments"]),
+            segments(row.get("transcript", [])),
+            tuple(row.get("notes", [])),
+            tuple((float(a), float(b)) for a, b in row.get("scored_spans", [])),
+        )

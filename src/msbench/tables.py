@@ -14,7 +14,7 @@ import json
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from msbench.columns import parse_cell
 from msbench.errors import InputError
@@ -101,6 +101,36 @@ def read_table(path: str | Path) -> list[dict[str, Any]]:
                 raise InputError(path, str(error), where=f"line {number}") from error
         return rows
     raise InputError(path, "unknown table format", fix="use .csv or .jsonl")
+
+
+R = TypeVar("R")
+
+
+def read_rows(path: str | Path, row_type: type[R]) -> list[R]:
+    """A manifest's rows as its typed row (:mod:`msbench.rows`), cells parsed by that table's types.
+
+    Columns the row type does not declare keep the declared type of their
+    name (:data:`msbench.columns.COLUMN_TYPES`); a cell that does not parse
+    names the file, line and column; a declared column the file lacks is an error.
+    """
+    from msbench.rows import types_of
+
+    kinds = types_of(row_type)
+    name = str(path)
+    if name.endswith((".jsonl", ".jsonl.gz")):
+        return [cast(R, row) for row in read_jsonl(path)]
+    reader = csv.DictReader(read_text(path).splitlines())
+    required = [c for c in kinds if c in getattr(row_type, "__required_keys__", ())]
+    missing = [c for c in required if c not in (reader.fieldnames or ())]
+    if missing:
+        raise InputError(path, f"lacks the column(s) {', '.join(missing)}", where="line 1")
+    rows = []
+    for number, row in enumerate(reader, start=2):
+        try:
+            rows.append(cast(R, {k: parse_cell(k, v, kinds.get(k)) for k, v in row.items()}))
+        except ValueError as error:
+            raise InputError(path, str(error), where=f"line {number}") from error
+    return rows
 
 
 def markdown_table(rows: Iterable[Mapping[str, Any]], columns: Sequence[str]) -> str:

@@ -32,6 +32,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from functools import cached_property
+from typing import Protocol
 
 MICROS_PER_SECOND = 1_000_000
 
@@ -204,6 +205,17 @@ def lower_quartile(values: Sequence[float]) -> float | None:
     return float(np.percentile(np.asarray(values, dtype=float), 25.0))
 
 
+class Timed(Protocol):
+    """Anything with a speaker and times in seconds (:class:`msbench.records.Segment`)."""
+
+    @property
+    def speaker(self) -> str: ...
+    @property
+    def start_time(self) -> float: ...
+    @property
+    def end_time(self) -> float: ...
+
+
 @dataclass(frozen=True)
 class Turn:
     """One maximal interval of one speaker's merged speech."""
@@ -231,6 +243,11 @@ class SpeakerTimeline:
         for speaker, start, end in segments:
             by_speaker.setdefault(speaker, []).append((to_micros(start), to_micros(end)))
         return cls({s: tuple(merge(spans)) for s, spans in sorted(by_speaker.items())})
+
+    @classmethod
+    def of(cls, segments: Iterable[Timed]) -> SpeakerTimeline:
+        """From segments (``speaker``, ``start_time``, ``end_time``); zero-length ones hold nothing."""
+        return cls.from_segments((s.speaker, s.start_time, s.end_time) for s in segments)
 
     @property
     def speakers(self) -> tuple[str, ...]:
@@ -277,11 +294,26 @@ class SpeakerTimeline:
         return subtract(list(self.turns_by_speaker.get(speaker, ())), self.others(speaker))
 
     def max_concurrency(self) -> int:
-        """Largest number of distinct speakers active over an interval of positive length."""
-        count = 0
-        while at_least(self.turns_by_speaker, count + 1):
-            count += 1
-        return count
+        """Largest number of distinct speakers active over an interval of positive length.
+
+        One sweep over the boundaries, ends before starts at equal times (half-open):
+        a count only counts once time moves on with it.
+
+        >>> SpeakerTimeline.from_segments([("A", 0, 2), ("B", 2, 3), ("C", 1, 2)]).max_concurrency()
+        2
+        """
+        events = sorted(
+            (time, delta)
+            for spans in self.turns_by_speaker.values()
+            for start, end in spans
+            for time, delta in ((start, 1), (end, -1))
+        )
+        best = active = 0
+        for k, (time, delta) in enumerate(events):
+            active += delta
+            if k + 1 < len(events) and events[k + 1][0] > time:
+                best = max(best, active)
+        return best
 
     def switch_gaps(self) -> list[int]:
         """Gaps (microseconds) of the non-overlapping speaker changes, in time order.

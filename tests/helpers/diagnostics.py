@@ -8,15 +8,16 @@ the workflow runs them.
 
 from __future__ import annotations
 
-import csv
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from msbench.columns import BENCHMARK_COLUMNS, UTTERANCE_COLUMNS
 from msbench.records import Segment
 from msbench.scoring.formats import read_segments
+from msbench.tables import write_csv
 from msbench.timeline import SpeakerTimeline
 from tests.helpers.paths import REPO
 
@@ -57,25 +58,22 @@ def write_inputs(
 ) -> None:
     """benchmark.csv and utterances.csv of the references (condition labels made up, stated)."""
     folder.mkdir(parents=True, exist_ok=True)
-    with (folder / "benchmark.csv").open("w", newline="", encoding="utf-8") as stream:
-        writer = csv.writer(stream)
-        writer.writerow(
-            ["recording_id", "source_dataset", "language", "duration_seconds", "P",
-             "num_speakers", "overlap_ratio", "noise_difficulty"]
+    benchmark = []
+    for k, (rid, utterances) in enumerate(references.items()):
+        speakers = len({u.speaker for u in utterances})
+        benchmark.append(
+            {"recording_id": rid, "source_dataset": "ami-a" if k % 2 else "ami-b",
+             "language": "English", "duration_seconds": 30.0, "P": f"P{min(speakers, 3)}",
+             "num_speakers": speakers, "overlap_ratio": 0.1,
+             "noise_difficulty": (d_n or {}).get(rid, k / len(references))}
         )  # fmt: skip
-        for k, (rid, utterances) in enumerate(references.items()):
-            speakers = len({u.speaker for u in utterances})
-            source = "ami-a" if k % 2 else "ami-b"
-            noise = (d_n or {}).get(rid, k / len(references))
-            writer.writerow(
-                [rid, source, "English", 30.0, f"P{min(speakers, 3)}", speakers, 0.1, noise]
-            )
-    with (folder / "utterances.csv").open("w", newline="", encoding="utf-8") as stream:
-        writer = csv.writer(stream)
-        writer.writerow(["recording_id", "speaker", "start_time", "end_time", "words"])
-        for rid, utterances in references.items():
-            for u in utterances:
-                writer.writerow([rid, u.speaker, u.start_time, u.end_time, u.words])
+    write_csv(folder / "benchmark.csv", benchmark, BENCHMARK_COLUMNS)
+    rows = [
+        {"recording_id": rid, "speaker": u.speaker, "start_time": u.start_time,
+         "end_time": u.end_time, "words": u.words}
+        for rid, utterances in references.items() for u in utterances
+    ]  # fmt: skip
+    write_csv(folder / "utterances.csv", rows, UTTERANCE_COLUMNS)
 
 
 def write_similarity(path: Path, matrices: Mapping[str, Mapping[tuple[str, str], float]]) -> None:

@@ -6,73 +6,19 @@ from pathlib import Path
 
 import numpy as np
 
-from msbench.dataset_sheet import SourceSpec
+from msbench.ingest.sheet import SourceSpec
+from tests.helpers.textgrids import long_textgrid
 
 # AISHELL-4 style: long-format TextGrid, one tier per speaker, non-speech tags,
 # empty intervals, and two tiers sharing a name (one speaker).
-AISHELL4_TEXTGRID = """File type = "ooTextFile"
-Object class = "TextGrid"
-
-xmin = 0
-xmax = 12.5
-tiers? <exists>
-size = 3
-item []:
-    item [1]:
-        class = "IntervalTier"
-        name = "005"
-        xmin = 0
-        xmax = 12.5
-        intervals: size = 4
-        intervals [1]:
-            xmin = 0
-            xmax = 1.2
-            text = ""
-        intervals [2]:
-            xmin = 1.2
-            xmax = 4.0
-            text = "我们 今天 讨论 <%> 一下"
-        intervals [3]:
-            xmin = 4.0
-            xmax = 5.0
-            text = "<%>"
-        intervals [4]:
-            xmin = 5.0
-            xmax = 12.5
-            text = ""
-    item [2]:
-        class = "IntervalTier"
-        name = "006"
-        xmin = 0
-        xmax = 12.5
-        intervals: size = 3
-        intervals [1]:
-            xmin = 0
-            xmax = 3.5
-            text = "<sil>"
-        intervals [2]:
-            xmin = 3.5
-            xmax = 6.0
-            text = "好的"
-        intervals [3]:
-            xmin = 6.0
-            xmax = 12.5
-            text = "[noise]"
-    item [3]:
-        class = "IntervalTier"
-        name = "005"
-        xmin = 0
-        xmax = 12.5
-        intervals: size = 2
-        intervals [1]:
-            xmin = 0
-            xmax = 8.0
-            text = ""
-        intervals [2]:
-            xmin = 8.0
-            xmax = 10.0
-            text = "那 我 先 说"
-"""
+AISHELL4_TEXTGRID = long_textgrid(
+    [
+        ("005", [(1.2, 4.0, "我们 今天 讨论 <%> 一下"), (4.0, 5.0, "<%>")]),
+        ("006", [(0.0, 3.5, "<sil>"), (3.5, 6.0, "好的"), (6.0, 12.5, "[noise]")]),
+        ("005", [(8.0, 10.0, "那 我 先 说")]),
+    ],
+    12.5,
+)
 
 SHORT_TEXTGRID = """File type = "ooTextFile"
 Object class = "TextGrid"

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from msbench.records import Segment
+from tests.helpers.textgrids import long_textgrid
 
 SPEAKER_NAMES = (
     "A", "Bob", "Zoë", "说话人1", "spk 2", "O'Neil", "Ünal", "S-3", "田中 太郎", "x9",
@@ -294,35 +295,11 @@ def textgrid_fits(segments: list[Segment]) -> bool:
 
 
 def textgrid(segments: list[Segment], end: float) -> str:
-    """A long-format Praat TextGrid, one interval tier per speaker, gaps as empty intervals."""
-    by_speaker: dict[str, list[Segment]] = defaultdict(list)
+    """A long-format Praat TextGrid, one interval tier per speaker (in first-appearance order)."""
+    by_speaker: dict[str, list[tuple[float, float, str]]] = defaultdict(list)
     for s in segments:
-        by_speaker[s.speaker].append(s)
-    lines = [
-        'File type = "ooTextFile"', 'Object class = "TextGrid"', "", "xmin = 0",
-        f"xmax = {_t(end)}", "tiers? <exists>", f"size = {len(by_speaker)}", "item []:",
-    ]  # fmt: skip
-    for number, (speaker, items) in enumerate(by_speaker.items(), start=1):
-        intervals, cursor = [], 0.0
-        for s in sorted(items, key=lambda x: x.start_time):
-            if s.start_time > cursor:
-                intervals.append((cursor, s.start_time, ""))
-            intervals.append((s.start_time, s.end_time, s.words or ""))
-            cursor = s.end_time
-        if cursor < end:
-            intervals.append((cursor, end, ""))
-        lines += [
-            f"    item [{number}]:", '        class = "IntervalTier"',
-            f'        name = "{speaker}"', "        xmin = 0", f"        xmax = {_t(end)}",
-            f"        intervals: size = {len(intervals)}",
-        ]  # fmt: skip
-        for k, (a, b, text) in enumerate(intervals, start=1):
-            quoted = text.replace('"', '""')
-            lines += [
-                f"        intervals [{k}]:", f"            xmin = {_t(a)}",
-                f"            xmax = {_t(b)}", f'            text = "{quoted}"',
-            ]  # fmt: skip
-    return "\n".join(lines) + "\n"
+        by_speaker[s.speaker].append((s.start_time, s.end_time, s.words or ""))
+    return long_textgrid(list(by_speaker.items()), end)
 
 
 def uem(spans: dict[str, tuple[tuple[float, float], ...]]) -> str:

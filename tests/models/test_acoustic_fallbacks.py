@@ -11,11 +11,11 @@ import pytest
 import soundfile
 
 from msbench.config import default_config
-from msbench.dataset_sheet import SourceSpec
 from msbench.errors import ModelUnavailableError
 from msbench.features.acoustic import AcousticExtractor
 from msbench.features.similarity import clean_segments
-from msbench.ingest import ingest_source
+from msbench.ingest.sheet import SourceSpec
+from msbench.ingest.source import ingest_source
 from msbench.models.weights import CAMPPLUS, NISQA, find_local, resolve_weights
 from msbench.records import Segment
 from msbench.stages import acoustic

@@ -106,8 +106,8 @@ def test_units_baseline_and_evaluate_on_two_real_clips(tmp_path: Path):
         writer.writerows([rid, "English", 30.0] for rid, _ in rows)
     with (tmp_path / "recordings.csv").open("w", newline="") as stream:
         writer = csv.writer(stream)
-        writer.writerow(["recording_id", "audio_path", "channel"])
-        writer.writerows([rid, str(AUDIO / f"{name}.flac"), 0] for rid, name in rows)
+        writer.writerow(["recording_id", "duration_seconds", "audio_path", "channel"])
+        writer.writerows([rid, 30.0, str(AUDIO / f"{name}.flac"), 0] for rid, name in rows)
     references = demo_references()
     with (tmp_path / "utterances.csv").open("w", newline="") as stream:
         writer = csv.writer(stream)

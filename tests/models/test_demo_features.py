@@ -13,9 +13,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from msbench.dataset_sheet import read_dataset_sheet
 from msbench.features.rows import interaction_row
-from msbench.ingest import ingest_source
+from msbench.ingest.sheet import read_dataset_sheet
+from msbench.ingest.source import ingest_source
 from tests.helpers.paths import DEMO, REPO, SHARED_DATA, require_shared
 
 MS = 1000

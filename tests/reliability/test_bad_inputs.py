@@ -12,9 +12,8 @@ import soundfile
 
 from msbench.errors import InputError
 from msbench.features.integrity import integrity_flags
-from msbench.ingest import ingest_source
+from msbench.ingest.source import annotation_encodings, ingest_source
 from msbench.records import Segment
-from msbench.stages.ingest import annotation_encodings
 from tests.helpers.fixtures import (
     AISHELL4_TEXTGRID,
     CHIME6_SESSION,
@@ -279,3 +278,26 @@ def test_an_undecodable_rttm_names_the_sessions_it_held(tmp_path: Path):
         "latin1.rttm:line 3: cannot decode byte 0xe9" in reason for reason in reasons.values()
     )
     assert [r.recording.recording_id for r in result.recordings] == ["c::s3"]
+
+
+@pytest.mark.parametrize("fixture", ["long", "short"])
+def test_a_textgrid_cut_at_any_line_is_rejected_never_read_in_part(tmp_path: Path, fixture: str):
+    """praatio reads a truncated TextGrid without complaint: the declared counts catch every cut."""
+    from msbench.errors import InputError
+    from msbench.ingest.adapters.textgrid import read_textgrid
+    from tests.helpers.fixtures import SHORT_TEXTGRID
+
+    text = AISHELL4_TEXTGRID if fixture == "long" else SHORT_TEXTGRID
+    whole = tmp_path / "whole.TextGrid"
+    whole.write_text(text)
+    (full,) = read_textgrid(whole)
+    lines = text.splitlines(keepends=True)
+    for keep in range(4, len(lines)):
+        path = tmp_path / "cut.TextGrid"
+        path.write_text("".join(lines[:keep]))
+        try:
+            (session,) = read_textgrid(path)
+        except InputError as error:
+            assert "not a readable Praat TextGrid" in str(error)
+            continue
+        assert session.segments == tuple(s for s in full.segments), keep  # only blank tail lines

@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 import soundfile
 
-from msbench.dataset_sheet import read_dataset_sheet
 from msbench.errors import ConfigError
-from msbench.ingest import ingest_source
+from msbench.ingest.sheet import read_dataset_sheet
+from msbench.ingest.source import ingest_source
 from tests.helpers.fixtures import AISHELL4_TEXTGRID, folder_source, rttm_line, write_tone
 
 GOOD = rttm_line("good", 0, 2, "A") + rttm_line("good", 2.5, 2, "B")

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from msbench.adapters import detect_format, read_annotation_file
-from msbench.adapters.lhotse_manifest import read_lhotse
-from msbench.adapters.rttm import read_rttm, read_stm
-from msbench.adapters.textgrid import is_silence, read_textgrid
-from msbench.adapters.uem import read_uem
 from msbench.errors import InputError
+from msbench.ingest.adapters import detect_format, read_annotation_file
+from msbench.ingest.adapters.lhotse_manifest import read_lhotse
+from msbench.ingest.adapters.rttm import read_rttm, read_stm
+from msbench.ingest.adapters.textgrid import is_silence, read_textgrid
+from msbench.ingest.adapters.uem import read_uem
 from tests.helpers.fixtures import (
     AISHELL4_TEXTGRID,
     CHIME6_SESSION,

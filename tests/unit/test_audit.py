@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from msbench.audit import compare, join, summary
-from msbench.benchmark.conditions import build_condition_space
+from msbench.audit.compare import compare, join, summary
 from msbench.config import default_config
+from msbench.construction.condition_space import build_condition_space
 from tests.helpers.paths import DEMO, SHARED_DATA, SHARED_MODELS, require_shared
 
 RELEASE = SHARED_DATA / "msbench-release"
@@ -74,7 +74,8 @@ def test_the_release_textgrids_agree_and_s_n_are_not_computed(tmp_path: Path):
         uem = tmp_path / f"{session}.uem"
         uem.write_text(f"{session} 1 0 {release[rid]['duration_seconds']}\n")
         (row,) = map(
-            json.loads, msbench("describe", str(grid), "--uem", str(uem)).stdout.splitlines()
+            json.loads,
+            msbench("describe", "--annotations", str(grid), "--uem", str(uem)).stdout.splitlines(),
         )
         rebuilt.append(
             {
@@ -107,10 +108,10 @@ def test_the_release_textgrids_agree_and_s_n_are_not_computed(tmp_path: Path):
 @pytest.mark.models
 def test_similarity_study_finds_the_variant_that_made_the_values(tmp_path: Path):
     """Published S made with 1.0 s clean segments: that variant agrees exactly, 2.0 s does not."""
+    from msbench.audit.similarity_study import study, variant_similarity
     from msbench.config import load_config
-    from msbench.dataset_sheet import read_dataset_sheet
-    from msbench.ingest import ingest_source
-    from msbench.similarity_study import study, variant_similarity
+    from msbench.ingest.sheet import read_dataset_sheet
+    from msbench.ingest.source import ingest_source
 
     require_shared(SHARED_MODELS)
     spec = next(s for s in read_dataset_sheet(DEMO / "datasets.tsv") if s.name == "ami")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from msbench.describe import describe_file
+from msbench.features.describe import describe_file
 from tests.helpers.fixtures import AISHELL4_TEXTGRID, rttm_line
 from tests.helpers.paths import DEMO, SHARED_DATA, require_shared
 
@@ -30,7 +30,7 @@ def test_help_lists_every_stage():
 def test_describe_cli_equals_api_on_ami_with_uem():
     rttm = DEMO / "ami" / "annotations" / "train.rttm"
     uem = DEMO / "ami" / "annotations" / "train.uem"
-    result = msbench("describe", str(rttm), "--uem", str(uem))
+    result = msbench("describe", "--annotations", str(rttm), "--uem", str(uem))
     assert result.returncode == 0, result.stderr
     printed = [json.loads(line) for line in result.stdout.splitlines()]
     assert printed == describe_file(rttm, uem=str(uem))
@@ -42,7 +42,7 @@ def test_describe_cli_equals_api_on_ami_with_uem():
 def test_describe_textgrid_uses_xmax_for_duration(tmp_path: Path):
     path = tmp_path / "M_R003S01C01.TextGrid"
     path.write_text(AISHELL4_TEXTGRID, encoding="utf-16")
-    (row,) = map(json.loads, msbench("describe", str(path)).stdout.splitlines())
+    (row,) = map(json.loads, msbench("describe", "--annotations", str(path)).stdout.splitlines())
     assert row["duration_seconds"] == 12.5
     assert row["num_speakers"] == 2
     # 005: [1.2,4) + [8,10); 006: [3.5,6) -> speech 1.2..6 and 8..10 = 6.8 s, overlap 0.5 s
@@ -56,7 +56,7 @@ def test_describe_textgrid_uses_xmax_for_duration(tmp_path: Path):
 def test_bad_line_is_named_and_its_session_would_be_rejected(tmp_path: Path):
     path = tmp_path / "broken.rttm"
     path.write_text("SPEAKER x 1 oops\n")
-    result = msbench("describe", str(path))
+    result = msbench("describe", "--annotations", str(path))
     assert result.returncode == 0 and "Traceback" not in result.stderr
     (row,) = map(json.loads, result.stdout.splitlines())
     assert row["rejected"] is True
@@ -66,7 +66,7 @@ def test_bad_line_is_named_and_its_session_would_be_rejected(tmp_path: Path):
 def test_unreadable_file_is_one_clear_error(tmp_path: Path):
     path = tmp_path / "broken.rttm"
     path.write_bytes(b"SPEAKER x 1 0 1 <NA> <NA> \xff\xfe\x00A <NA> <NA>\n")
-    result = msbench("describe", str(path))
+    result = msbench("describe", "--annotations", str(path))
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert "broken.rttm:line 1: cannot decode byte" in result.stderr
 
@@ -92,7 +92,7 @@ def test_describe_reproduces_the_release_on_its_own_textgrids(recording_id: str,
     grid.write_bytes((RELEASE / "textgrids" / f"{source}__{session}.TextGrid").read_bytes())
     uem = tmp_path / "published.uem"
     uem.write_text(f"{session} 1 0 {published['duration_seconds']}\n")
-    result = msbench("describe", str(grid), "--uem", str(uem))
+    result = msbench("describe", "--annotations", str(grid), "--uem", str(uem))
     assert result.returncode == 0, result.stderr
     (row,) = map(json.loads, result.stdout.splitlines())
     assert row["num_speakers"] == published["num_speakers"]
@@ -106,21 +106,24 @@ def test_describe_takes_folders_and_prints_a_summary(tmp_path: Path):
     (tmp_path / "a.rttm").write_text(rttm_line("a", 0, 1, "X") + rttm_line("a", 1.5, 1, "Y"))
     (tmp_path / "sub").mkdir()
     (tmp_path / "sub" / "b.rttm").write_text(rttm_line("b", 0, 1, "X"))
-    lines = msbench("describe", str(tmp_path)).stdout.splitlines()
+    lines = msbench("describe", "--annotations", str(tmp_path)).stdout.splitlines()
     assert [json.loads(line)["session_id"] for line in lines] == ["a", "b"]
-    table = msbench("describe", str(tmp_path), "--summary").stdout
+    table = msbench("describe", "--annotations", str(tmp_path), "--summary").stdout
     assert " | a | " in table and " | b | " in table and "2 sessions" in table
 
 
 def test_describe_says_when_a_file_parses_to_nothing(tmp_path: Path):
     stm = tmp_path / "x.stm"
     stm.write_text("m 1 A 0.0 1.0 hello\n")
-    result = msbench("describe", str(stm), "--format", "rttm")
+    result = msbench("describe", "--annotations", str(stm), "--format", "rttm")
     assert result.returncode == 2
     assert "parsed as 'rttm' it holds no speech segment" in result.stderr
     empty = tmp_path / "empty"
     empty.mkdir()
-    assert "is a folder with no annotation file" in msbench("describe", str(empty)).stderr
+    assert (
+        "is a folder with no annotation file"
+        in msbench("describe", "--annotations", str(empty)).stderr
+    )
 
 
 def test_describe_notes_a_zero_length_segment_as_the_workflow_does(tmp_path: Path):
@@ -128,6 +131,6 @@ def test_describe_notes_a_zero_length_segment_as_the_workflow_does(tmp_path: Pat
     path.write_text(
         rttm_line("z", 0, 1, "A") + rttm_line("z", 1, 0, "B") + rttm_line("z", 2, 1, "B")
     )
-    (row,) = map(json.loads, msbench("describe", str(path)).stdout.splitlines())
+    (row,) = map(json.loads, msbench("describe", "--annotations", str(path)).stdout.splitlines())
     assert row["num_segments"] == 2 and row["rejected"] is False
     assert "zero-length" in row["notes"][0]

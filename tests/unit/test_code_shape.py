@@ -1,4 +1,5 @@
-"""The layout rules of the package: small modules, short functions (README "Development")."""
+"""The layout rules of the package and its tests: small modules, short functions, thin stages
+(README "Development")."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ from tests.helpers.paths import REPO
 
 MAX_MODULE_LINES = 400
 MAX_FUNCTION_LINES = 60
-SOURCES = sorted((REPO / "src" / "msbench").rglob("*.py"))
+SOURCES = sorted((REPO / "src" / "msbench").rglob("*.py")) + sorted((REPO / "tests").rglob("*.py"))
+#: A stage reads its files, calls its domain function, writes its files: its body stays short.
+MAX_STAGE_BODY_LINES = 30
 
 
 def test_no_module_over_400_lines():
@@ -32,6 +35,23 @@ def test_no_function_over_60_lines():
     assert not long, long
 
 
+def test_stages_are_thin():
+    """Each stage's ``run`` body (after its docstring) is at most 30 lines; no other logic."""
+    long, helpers = {}, []
+    for path in sorted((REPO / "src" / "msbench" / "stages").glob("*.py")):
+        for node in ast.parse(path.read_text()).body:
+            if not isinstance(node, ast.FunctionDef):
+                continue
+            if node.name != "run":
+                helpers.append(f"{path.name}:{node.name}")
+                continue
+            body = node.body[1:] if isinstance(node.body[0], ast.Expr) else node.body
+            if (n := (body[-1].end_lineno or 0) - body[0].lineno + 1) > MAX_STAGE_BODY_LINES:
+                long[path.name] = n
+    assert not long, long
+    assert helpers == ["options.py:resolve_settings"], helpers
+
+
 def test_every_stage_is_a_rule_and_a_subcommand():
     from msbench.stages import COMMANDS
 
@@ -43,3 +63,32 @@ def test_every_stage_is_a_rule_and_a_subcommand():
         assert f"rule {command}:" in rules or f"checkpoint {command}:" in rules, command
         assert f"msbench {command} " in rules, command
     assert Path(REPO / "src/msbench/stages").is_dir()
+
+
+#: The floors of the package, bottom up: a module imports from its own floor or a lower one.
+FLOORS = (
+    "foundations", "models", "ingest", "features", "construction", "scoring", "baseline",
+    "diagnostics", "probes", "review", "audit", "stages", "cli",
+)  # fmt: skip
+
+
+def _floor(module: str) -> str:
+    parts = module.split(".")
+    if len(parts) == 1 or (len(parts) == 2 and parts[1] not in FLOORS):
+        return "cli" if parts[-1] == "cli" else "foundations"
+    return parts[1]
+
+
+def test_imports_only_go_down_the_floors():
+    """No module imports a later floor: the root holds only foundations, none climbs back up."""
+    climbs = []
+    root = REPO / "src"
+    for path in sorted((root / "msbench").rglob("*.py")):
+        module = ".".join(path.relative_to(root).with_suffix("").parts).removesuffix(".__init__")
+        mine = FLOORS.index(_floor(module))
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("msbench"):
+                assert node.module is not None
+                if FLOORS.index(_floor(node.module)) > mine:
+                    climbs.append(f"{module} -> {node.module}")
+    assert not climbs, climbs

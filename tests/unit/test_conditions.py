@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from msbench.benchmark.conditions import build_condition_space, label_rows, profile_label
 from msbench.config import default_config
+from msbench.construction.condition_space import build_condition_space, label_rows, profile_label
 from msbench.tables import read_table
 
 SPACE = build_condition_space(default_config()["condition_space"])
@@ -92,7 +92,7 @@ def test_official_release_labels_are_reproduced(shared_data: Path, tmp_path: Pat
     published = read_table(source)
     out = tmp_path / "rebinned.jsonl"
     result = subprocess.run(
-        [sys.executable, "-m", "msbench.cli", "bin", str(source), "-o", str(out)],
+        [sys.executable, "-m", "msbench.cli", "bin", "--features", str(source), "--out", str(out)],
         capture_output=True,
         text=True,
     )

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from msbench.benchmark.conditions import build_condition_space
 from msbench.config import complete_config, default_config, load_config
+from msbench.construction.condition_space import build_condition_space
 from msbench.errors import ConfigError
 
 
@@ -61,7 +61,16 @@ def test_stages_by_hand_read_config_config_yaml_and_say_so(tmp_path: Path):
     rows = tmp_path / "rows.jsonl"
     rows.write_text('{"recording_id": "a::1", "num_speakers": 3}\n')
     result = subprocess.run(
-        [sys.executable, "-m", "msbench.cli", "bin", str(rows), "-o", str(tmp_path / "out.jsonl")],
+        [
+            sys.executable,
+            "-m",
+            "msbench.cli",
+            "bin",
+            "--features",
+            str(rows),
+            "--out",
+            str(tmp_path / "out.jsonl"),
+        ],
         cwd=tmp_path,
         capture_output=True,
         text=True,

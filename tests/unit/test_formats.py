@@ -6,14 +6,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from msbench.adapters import detect_format, read_annotation_file
-from msbench.adapters.chime import read_chime
-from msbench.adapters.notsofar import read_notsofar
-from msbench.adapters.rttm import read_stm
-from msbench.adapters.textgrid import read_textgrid
 from msbench.features.rows import utterance_rows
-from msbench.ingest import ingest_source
+from msbench.ingest.adapters import detect_format, read_annotation_file
+from msbench.ingest.adapters.chime import read_chime
+from msbench.ingest.adapters.notsofar import read_notsofar
+from msbench.ingest.adapters.rttm import read_stm
+from msbench.ingest.adapters.textgrid import read_textgrid
+from msbench.ingest.source import ingest_source
 from tests.helpers.fixtures import folder_source, rttm_line, write_tone
+from tests.helpers.textgrids import long_textgrid
 
 # AISHELL-4 evaluation STM style: <file> <chnl> <speaker> <start> <end> <label> words
 AISHELL4_STM = """;; AISHELL-4 style reference
@@ -47,43 +48,13 @@ CHIME7 = [
     {"session_id": "S02", "speaker": "P06", "start_time": "11.5", "end_time": "13", "words": "no"},
 ]
 
-ALIGNER_TEXTGRID = """File type = "ooTextFile"
-Object class = "TextGrid"
-
-xmin = 0
-xmax = 3
-tiers? <exists>
-size = 2
-item []:
-    item [1]:
-        class = "IntervalTier"
-        name = "anna - words"
-        xmin = 0
-        xmax = 3
-        intervals: size = 2
-        intervals [1]:
-            xmin = 0
-            xmax = 1.5
-            text = "hello"
-        intervals [2]:
-            xmin = 1.5
-            xmax = 3
-            text = "there"
-    item [2]:
-        class = "IntervalTier"
-        name = "anna - phones"
-        xmin = 0
-        xmax = 3
-        intervals: size = 2
-        intervals [1]:
-            xmin = 0
-            xmax = 1.5
-            text = "HH AH L OW"
-        intervals [2]:
-            xmin = 1.5
-            xmax = 3
-            text = "DH EH R"
-"""
+ALIGNER_TEXTGRID = long_textgrid(
+    [
+        ("anna - words", [(0.0, 1.5, "hello"), (1.5, 3.0, "there")]),
+        ("anna - phones", [(0.0, 1.5, "HH AH L OW"), (1.5, 3.0, "DH EH R")]),
+    ],
+    3.0,
+)
 
 
 def spans(session):

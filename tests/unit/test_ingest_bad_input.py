@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from msbench.collect import mark_eligibility
-from msbench.dataset_sheet import SourceSpec
+from msbench.features.collect import mark_eligibility
 from msbench.features.rows import interaction_row
-from msbench.ingest import ingest_source
+from msbench.ingest.sheet import SourceSpec
+from msbench.ingest.source import ingest_source
 from tests.helpers.fixtures import AISHELL4_TEXTGRID, rttm_line, write_tone
 
 
@@ -76,7 +76,7 @@ def test_each_bad_recording_is_rejected_with_its_reason(rttm_source: SourceSpec)
 
 
 def test_strict_segments_rejects_a_zero_length_segment(rttm_source: SourceSpec):
-    from msbench.ingest import IngestSettings
+    from msbench.ingest.source import IngestSettings
 
     reasons = reasons_by_session(ingest_source(rttm_source, IngestSettings(strict_segments=True)))
     assert "one.rttm:line 13" in reasons["zero"] and "ingest.strict_segments" in reasons["zero"]

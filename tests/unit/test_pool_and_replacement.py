@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-from msbench.benchmark.conditions import build_condition_space
-from msbench.benchmark.manifests import flatten_conditions
-from msbench.benchmark.pool import build_pool
-from msbench.benchmark.utility import score_pool
 from msbench.columns import CANDIDATE_COLUMNS
 from msbench.config import default_config
+from msbench.construction.condition_space import build_condition_space
+from msbench.construction.manifests import flatten_conditions
+from msbench.construction.pool import build_pool
+from msbench.construction.utility import score_pool
 from msbench.stages import select
 from msbench.tables import read_table, write_csv
 
@@ -162,7 +162,7 @@ def test_qc_rejected_recording_is_replaced_by_closest_profile(tmp_path: Path):
 
 
 def test_a_qc_rerun_that_empties_a_range_says_so(tmp_path: Path, capsys):
-    from msbench.benchmark.selection.benchmark import emptied_ranges
+    from msbench.construction.selection.selected import emptied_ranges
 
     earlier = [row("s::keep1", "s", "P0-O1-S1-T1-N1"), row("s::bad", "s", "P2-O3-S2-T3-N3")]
     now = [row("s::keep1", "s", "P0-O1-S1-T1-N1"), row("s::near", "s", "P2-O3-S2-T2-N3")]

@@ -98,75 +98,85 @@ def test_all_eight_families_from_real_clips(probe_set):
 def rederive(item: dict[str, Any], lines: list[dict[str, Any]]) -> Any:
     """The correct option, from the annotation alone."""
     family, task = item["subtaxonomy"], item["task_name"].split(":")[1]
-    options = item["options"]
     if family == "VC":
         counted = {u["speaker"] for u in lines if sum(len(words(x["words"])) for x in lines if x["speaker"] == u["speaker"]) >= 2
                    and total_speech(lines, u["speaker"]) >= 1}  # fmt: skip
         return str(len(counted))
-    if family == "VL" and task == "when_silent":
-        mine = [u for u in lines if u["speaker"] == item["reference_voice"]["speaker"]]
-        start = item["clip_start"]
+    if family == "VL":
+        return _localised(item, lines, task)
+    if family == "CVA":
+        (speaker,) = said_by(quoted(item), lines)
+        return [v["speaker"] for v in item["option_voices"]].index(speaker)
+    if family in ("VCA", "IR", "TR") or (family == "QR" and task.startswith("rank")):
+        return _line_of_speaker(item, lines, family, task)
+    if family == "QR":
+        word = item["question"].split('"')[1]
+        return str(len({u["speaker"] for u in lines if word in words(u["words"])}))
+    raise AssertionError(family)
+
+
+def _localised(item: dict[str, Any], lines: list[dict[str, Any]], task: str) -> str:
+    """VL: the span of the speaker's longest line, or the one span where they are quiet."""
+    mine = [u for u in lines if u["speaker"] == item["reference_voice"]["speaker"]]
+    start = item["clip_start"]
+    if task == "when_silent":
         spans = {
             f"from {clock(u['start_time'] - start)} to {clock(u['end_time'] - start)}": u
             for u in lines
         }
         quiet = [
             o
-            for o in options
+            for o in item["options"]
             if not any(
                 m["start_time"] < spans[o]["end_time"] and m["end_time"] > spans[o]["start_time"]
                 for m in mine
             )
         ]
-        assert all(spans[o]["speaker"] == mine[0]["speaker"] for o in options if o not in quiet)
+        assert all(
+            spans[o]["speaker"] == mine[0]["speaker"] for o in item["options"] if o not in quiet
+        )
         (answer,) = quiet
         return answer
-    if family == "VL":
-        mine = [u for u in lines if u["speaker"] == item["reference_voice"]["speaker"]]
-        longest = max(
-            mine,
-            key=lambda u: (
-                Fraction(str(u["end_time"])) - Fraction(str(u["start_time"])),
-                -u["start_time"],
-            ),
+    longest = max(
+        mine,
+        key=lambda u: (
+            Fraction(str(u["end_time"])) - Fraction(str(u["start_time"])),
+            -u["start_time"],
+        ),
+    )
+    return f"from {clock(longest['start_time'] - start)} to {clock(longest['end_time'] - start)}"
+
+
+def _line_of_speaker(
+    item: dict[str, Any], lines: list[dict[str, Any]], family: str, task: str
+) -> int:
+    """VCA, IR, TR, QR rank: the one option said by the speaker the question is about."""
+    options = item["options"]
+    speaker = {
+        "VCA": lambda: item["reference_voice"]["speaker"],
+        "IR": lambda: next(iter(said_by(quoted(item), lines))),
+        "TR": lambda: next(iter(said_by(quoted(item), lines))),
+        "QR": lambda: sorted({u["speaker"] for u in lines}, key=lambda s: -total_speech(lines, s))[
+            int(task[-1]) - 1
+        ],
+    }[family]()
+    mine = [k for k, o in enumerate(options) if said_by(o, lines) == {speaker}]
+    if family == "TR":
+        after = (
+            min(u["start_time"] for u in lines if said_by(quoted(item), [u]))
+            if task == "next"
+            else -1
         )
-        start = item["clip_start"]
-        return (
-            f"from {clock(longest['start_time'] - start)} to {clock(longest['end_time'] - start)}"
+        own = sorted(
+            (u["start_time"], u["words"])
+            for u in lines
+            if u["speaker"] == speaker and u["start_time"] > after
         )
-    if family == "CVA":
-        (speaker,) = said_by(quoted(item), lines)
-        return [v["speaker"] for v in item["option_voices"]].index(speaker)
-    if family in ("VCA", "IR") or (family == "QR" and task.startswith("rank")) or family == "TR":
-        speaker = {
-            "VCA": lambda: item["reference_voice"]["speaker"],
-            "IR": lambda: next(iter(said_by(quoted(item), lines))),
-            "TR": lambda: next(iter(said_by(quoted(item), lines))),
-            "QR": lambda: sorted(
-                {u["speaker"] for u in lines}, key=lambda s: -total_speech(lines, s)
-            )[int(task[-1]) - 1],
-        }[family]()
-        mine = [k for k, o in enumerate(options) if said_by(o, lines) == {speaker}]
-        if family == "TR":
-            after = (
-                min(u["start_time"] for u in lines if said_by(quoted(item), [u]))
-                if task == "next"
-                else -1
-            )
-            own = sorted(
-                (u["start_time"], u["words"])
-                for u in lines
-                if u["speaker"] == speaker and u["start_time"] > after
-            )
-            return next(
-                k for k in mine if said_by(options[k], [{"speaker": speaker, "words": own[0][1]}])
-            )
-        assert len(mine) == 1, (item["question_id"], options)
-        return mine[0]
-    if family == "QR":
-        word = item["question"].split('"')[1]
-        return str(len({u["speaker"] for u in lines if word in words(u["words"])}))
-    raise AssertionError(family)
+        return next(
+            k for k in mine if said_by(options[k], [{"speaker": speaker, "words": own[0][1]}])
+        )
+    assert len(mine) == 1, (item["question_id"], options)
+    return mine[0]
 
 
 def test_every_answer_is_rederived_from_the_annotation(probe_set):

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from msbench.audio import read_channel
-from msbench.benchmark.replacement import replacement_groups
+from msbench.construction.replacement import replacement_groups
 from msbench.review.audio import encode, page_window
 from msbench.review.build import benchmark_lines
 from msbench.review.ogg import fixed_serial

@@ -20,7 +20,13 @@ from msbench.scoring.formats import detect_format, read_segments
 from msbench.scoring.pair import score_pair, score_session
 from msbench.scoring.tokenizer import tokenize
 from msbench.scoring.units import Unit, fixed_chunks, unit_reference
+from msbench.timeline import SpeakerTimeline
 from tests.helpers.paths import SHARED_DATA, require_shared
+
+
+def line(segments: list[Segment]) -> SpeakerTimeline:
+    """A side as scoring hands it to DER: each speaker's merged turns."""
+    return SpeakerTimeline.of(segments)
 
 
 def seg(
@@ -102,14 +108,16 @@ PYANNOTE_HYPOTHESIS = [
 
 def test_der_matches_pyannote_metrics_published_expectations():
     # pyannote-metrics tests/test_diarization.py: DER 0.516129, confusion 7, FA 7, missed 2, total 31
-    der = diarization_error(PYANNOTE_REFERENCE, PYANNOTE_HYPOTHESIS, [(0, 40)], collar=0.0)
+    der = diarization_error(
+        line(PYANNOTE_REFERENCE), line(PYANNOTE_HYPOTHESIS), [(0, 40)], collar=0.0
+    )
     assert der.error_rate == pytest.approx(0.5161290322580645, abs=1e-7)
     assert (der.confusion, der.false_alarm, der.missed, der.scored) == pytest.approx((7, 7, 2, 31))
 
 
 def test_collar_is_a_half_width():
     # pyannote's own test_bug_16: collar=1 (its total width) leaves 9 of 10 s; ours is 0.5 each side
-    der = diarization_error([seg("A", 0, 10)], [], [(0, 10)], collar=0.5)
+    der = diarization_error(line([seg("A", 0, 10)]), line([]), [(0, 10)], collar=0.5)
     assert der.scored == pytest.approx(9.0)
     from pyannote.core import Annotation, Timeline
     from pyannote.core import Segment as Interval
@@ -121,14 +129,15 @@ def test_collar_is_a_half_width():
     for k, s in enumerate(PYANNOTE_HYPOTHESIS):
         hyp[Interval(s.start_time, s.end_time), k] = s.speaker
     theirs = DiarizationErrorRate(collar=0.5)(ref, hyp, uem=Timeline([Interval(0, 40)]))
-    ours = diarization_error(PYANNOTE_REFERENCE, PYANNOTE_HYPOTHESIS, [(0, 40)], collar=0.25)
+    ours = diarization_error(
+        line(PYANNOTE_REFERENCE), line(PYANNOTE_HYPOTHESIS), [(0, 40)], collar=0.25
+    )
     assert ours.error_rate == pytest.approx(theirs, abs=1e-9)
 
 
 def test_false_alarm_outside_the_reference_counts_with_a_uem():
-    der = diarization_error(
-        [seg("A", 2, 4)], [seg("x", 0, 1), seg("x", 2, 4), seg("x", 6, 8)], [(0, 10)], 0.0
-    )
+    hyp = [seg("x", 0, 1), seg("x", 2, 4), seg("x", 6, 8)]
+    der = diarization_error(line([seg("A", 2, 4)]), line(hyp), [(0, 10)], 0.0)
     assert der.false_alarm == pytest.approx(3.0)
 
 
@@ -178,7 +187,7 @@ def test_der_against_brute_force_frames(seed: int):
         return out
 
     reference, hypothesis = timeline("ABC"), timeline("xyz")
-    der = diarization_error(reference, hypothesis, [(0, 25)], collar=0.0)
+    der = diarization_error(line(reference), line(hypothesis), [(0, 25)], collar=0.0)
     errors, total = brute_force_der(reference, hypothesis, 25)
     assert der.scored == pytest.approx(total, abs=1e-6)
     assert der.missed + der.false_alarm + der.confusion == pytest.approx(errors, abs=1e-6)
@@ -357,7 +366,7 @@ def test_a_system_folder_with_every_kind_of_bad_unit(tmp_path: Path):
 
 def test_score_json_holds_the_diagnostic_contract_keys():
     """The keys scripts read (diagnostics issue), with the planted answer of a hand-made pair."""
-    from msbench.diagnostics.unit import DIAGNOSTIC_KEYS
+    from msbench.scoring.diagnosis.unit import DIAGNOSTIC_KEYS
 
     hyp = [
         seg("x", 0, 3, "one zz three four extra"),  # 1 S and 1 I inside reference speech

@@ -21,13 +21,20 @@ from typing import Any
 
 import pytest
 
-from msbench.adapters import read_uem_spans
+from msbench.ingest.adapters import read_uem_spans
+from msbench.records import Segment
 from msbench.scoring.formats import read_segments
 from msbench.scoring.pair import score_pair
+from msbench.timeline import SpeakerTimeline
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "reference"
 MEETEVAL, SCTK, DSCORE = FIXTURES / "meeteval", FIXTURES / "sctk", FIXTURES / "dscore"
 COUNTS = ("errors", "length", "substitutions", "insertions", "deletions")
+
+
+def line(segments: list[Segment]) -> SpeakerTimeline:
+    """A side as scoring hands it to DER: each speaker's merged turns."""
+    return SpeakerTimeline.of(segments)
 
 
 def msbench_score(*args: str | Path) -> dict[str, Any]:
@@ -240,7 +247,7 @@ def test_dscore_test_files():
     from msbench.scoring.der import diarization_error
 
     reference, system = read_segments(DSCORE / "ref.rttm"), read_segments(DSCORE / "sys.rttm")
-    der = diarization_error(reference, system, [(0.0, 43.0)], 0.0)
+    der = diarization_error(line(reference), line(system), [(0.0, 43.0)], 0.0)
     assert der.error_rate is not None and 100 * der.error_rate == pytest.approx(26.39309, abs=5e-6)
     # dscore's test_uem.py: load_uem of test_load.uem (two spans for FILE1, a comment line)
     spans = read_uem_spans(str(DSCORE / "test_load.uem")).strict()

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from msbench.benchmark.conditions import build_condition_space
-from msbench.benchmark.selection import SelectionInfeasible, build_problem
-from msbench.benchmark.selection import solve_selection as solve_problem
 from msbench.config import default_config
+from msbench.construction.condition_space import build_condition_space
+from msbench.construction.selection import SelectionInfeasible, build_problem
+from msbench.construction.selection import solve_selection as solve_problem
 
 SPACE = build_condition_space(default_config()["condition_space"])
 
@@ -129,7 +129,7 @@ def test_an_upper_bound_is_exceeded_not_short():
 
 
 def test_too_few_sources_for_the_share_cap_says_the_smallest_share_that_works():
-    from msbench.benchmark.selection.benchmark import select_benchmark
+    from msbench.construction.selection.selected import select_benchmark
 
     pool = [
         {**candidate(r["recording_id"], r["conditions"]["P"], 0.3, s), "U": 1.0}

@@ -17,33 +17,12 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from msbench.stages import (
-    COMMANDS,
-    acoustic,
-    audit,
-    baseline,
-    bin,
-    collect,
-    conditions,
-    describe,
-    diagnose,
-    evaluate,
-    ingest,
-    interaction,
-    leaderboard,
-    overview,
-    pool,
-    probes,
-    probes_score,
-    review,
-    score,
-    select,
-    summary,
-    units,
-)
+from msbench.cli import stage_function
+from msbench.stages import COMMANDS, acoustic, ingest, interaction
 from tests.helpers.paths import DEMO, SHARED_DATA, SHARED_MODELS, require_shared
 from tests.helpers.systems import reference_units, write_system
 
@@ -77,11 +56,30 @@ def settings_json() -> str:
 
 @dataclass(frozen=True)
 class Case:
-    """One subcommand: its Python call and its shell arguments, writing into ``out``."""
+    """One subcommand: its keyword arguments (writing into the given folder) and its outputs.
 
-    call: Callable[[Path], None]
-    argv: Callable[[Path], list[str]]
+    The shell arguments are derived from the same keywords (:func:`argv`), as
+    :mod:`msbench.cli` maps ``out_dir`` to ``--out-dir``: each argument is written once.
+    """
+
+    kwargs: Callable[[Path], dict[str, Any]]
     outputs: tuple[str, ...]
+
+
+def argv(command: str, kwargs: dict[str, Any]) -> list[str]:
+    """The command line of a call: ``--name value``, several values for a tuple, a bare switch."""
+    line = [command]
+    for name, value in kwargs.items():
+        flag = f"--{name.replace('_', '-')}"
+        if value is None or value is False:
+            continue
+        if value is True:
+            line.append(flag)
+        elif isinstance(value, tuple):
+            line += [flag, *map(str, value)]
+        else:
+            line += [flag, str(value)]
+    return line
 
 
 def _sheet(folder: Path) -> Path:
@@ -100,124 +98,100 @@ def _sheet(folder: Path) -> Path:
 
 def _cases(base: Path, sheet: Path, settings: str) -> dict[str, Case]:
     """Inputs always come from ``base`` (the Python chain), outputs go to the given folder."""
+    return {**_building(base, sheet, settings), **_using(base, settings)}
+
+
+def _building(base: Path, sheet: Path, settings: str) -> dict[str, Case]:
+    """The construction stages: describe ... overview."""
     ingested = base / "ingest/ami/recordings.jsonl"
     features = [base / "features/ami.jsonl", base / "features/two.jsonl"]
     acoustic_out = [base / "acoustic/ami.jsonl", base / "acoustic/two.jsonl"]
     space, labelled = base / "m/condition_space.yaml", base / "labelled.jsonl"
     manifest = base / "m/benchmark.csv"
     annotation = DEMO / "ami/annotations/development.rttm"
-    two_stm, two_rttm = (
-        DEMO / "two-speaker/annotations/sample.stm",
-        DEMO / "two-speaker/annotations/sample.rttm",
-    )
-    system = json.dumps({"id": "oracle", "outputs": str(base / "oracle")})
-    release = SHARED_DATA / "msbench-release" / "metadata.jsonl"
     uem = DEMO / "ami/annotations/development.uem"
-    s = ["--settings", settings]
     return {
-        "describe": Case(
-            lambda out: describe.run((annotation,), uem=uem),
-            lambda out: ["describe", str(annotation), "--uem", str(uem)],
-            (),
-        ),
+        "describe": Case(lambda out: {"annotations": (annotation,), "uem": uem}, ()),
         "ingest": Case(
-            lambda out: ingest.run(sheet, "ami", out / "ingest/ami"),
-            lambda out: ["ingest", "--sheet", str(sheet), "--source", "ami", "--out-dir", str(out / "ingest/ami")],
+            lambda out: {"sheet": sheet, "source": "ami", "out_dir": out / "ingest/ami"},
             ("ingest/ami/recordings.jsonl", "ingest/ami/rejected.jsonl", "ingest/ami/encodings.json"),
         ),
         "interaction": Case(
-            lambda out: interaction.run(ingested, out / "features/ami.jsonl", out / "features/ami.csv"),
-            lambda out: ["interaction", str(ingested), "--out", str(out / "features/ami.jsonl"), "--utterances", str(out / "features/ami.csv")],
+            lambda out: {"ingested": ingested, "out": out / "features/ami.jsonl", "utterances": out / "features/ami.csv"},
             ("features/ami.jsonl", "features/ami.csv"),
         ),
         "acoustic": Case(
-            lambda out: acoustic.run(ingested, out / "acoustic/ami.jsonl", out / "acoustic/ami.rej.jsonl", out / "acoustic/ami.sim.jsonl", shard=1, num_shards=2, settings=settings),
-            lambda out: ["acoustic", str(ingested), "--out", str(out / "acoustic/ami.jsonl"), "--rejected", str(out / "acoustic/ami.rej.jsonl"), "--similarity", str(out / "acoustic/ami.sim.jsonl"), "--shard", "1", "--num-shards", "2", *s],
+            lambda out: {"ingested": ingested, "out": out / "acoustic/ami.jsonl", "rejected": out / "acoustic/ami.rej.jsonl", "similarity": out / "acoustic/ami.sim.jsonl", "batch": 1, "batches": 2, "settings": settings},
             ("acoustic/ami.jsonl", "acoustic/ami.rej.jsonl", "acoustic/ami.sim.jsonl"),
         ),
         "collect": Case(
-            lambda out: collect.run(tuple(features), out / "characterized.jsonl", out / "m", acoustic=tuple(acoustic_out), settings=settings),
-            lambda out: ["collect", "--features", *map(str, features), "--acoustic", *map(str, acoustic_out), "--out", str(out / "characterized.jsonl"), "--manifests", str(out / "m"), *s],
+            lambda out: {"features": tuple(features), "acoustic": tuple(acoustic_out), "out": out / "characterized.jsonl", "manifests": out / "m", "settings": settings},
             ("characterized.jsonl", "m/rejected.csv", "m/utterances.csv", "m/run_summary.json"),
         ),
         "bin": Case(
-            lambda out: bin.run(base / "characterized.jsonl", out / "labelled.jsonl", space_out=out / "m/condition_space.yaml", settings=settings),
-            lambda out: ["bin", str(base / "characterized.jsonl"), "-o", str(out / "labelled.jsonl"), "--space-out", str(out / "m/condition_space.yaml"), *s],
+            lambda out: {"features": base / "characterized.jsonl", "out": out / "labelled.jsonl", "space_out": out / "m/condition_space.yaml", "settings": settings},
             ("labelled.jsonl", "m/condition_space.yaml"),
         ),
         "pool": Case(
-            lambda out: pool.run(labelled, space, out / "m/candidate_pool.csv", out / "excluded.jsonl", settings=settings),
-            lambda out: ["pool", str(labelled), "--space", str(space), "-o", str(out / "m/candidate_pool.csv"), "--excluded", str(out / "excluded.jsonl"), *s],
+            lambda out: {"labelled": labelled, "space": space, "out": out / "m/candidate_pool.csv", "excluded": out / "excluded.jsonl", "settings": settings},
             ("m/candidate_pool.csv", "excluded.jsonl"),
         ),
         "select": Case(
-            lambda out: select.run(base / "m/candidate_pool.csv", labelled, space, out / "m", settings=settings),
-            lambda out: ["select", str(base / "m/candidate_pool.csv"), "--labelled", str(labelled), "--space", str(space), "--out-dir", str(out / "m"), *s],
+            lambda out: {"pool": base / "m/candidate_pool.csv", "labelled": labelled, "space": space, "out_dir": out / "m", "settings": settings},
             ("m/benchmark.csv", "m/metadata.jsonl", "m/selection_report.json"),
         ),
         "overview": Case(
-            lambda out: overview.run(labelled, base / "m/candidate_pool.csv", base / "excluded.jsonl", manifest, space, out / "m"),
-            lambda out: ["overview", "--labelled", str(labelled), "--pool", str(base / "m/candidate_pool.csv"), "--excluded", str(base / "excluded.jsonl"), "--benchmark", str(manifest), "--space", str(space), "--out-dir", str(out / "m")],
+            lambda out: {"labelled": labelled, "pool": base / "m/candidate_pool.csv", "excluded": base / "excluded.jsonl", "benchmark": manifest, "space": space, "out_dir": out / "m"},
             ("m/recordings.csv", "m/summary.json"),
         ),
-        "summary": Case(
-            lambda out: summary.run(manifest),
-            lambda out: ["summary", str(manifest)],
-            (),
-        ),
-        "score": Case(
-            lambda out: score.run(two_stm, two_rttm),
-            lambda out: ["score", "--ref", str(two_stm), "--hyp", str(two_rttm)],
-            (),
-        ),
+    }  # fmt: skip
+
+
+def _using(base: Path, settings: str) -> dict[str, Case]:
+    """The stages that use a benchmark: summary, scoring, units, baseline, analyses, probes, review."""
+    space, manifest = base / "m/condition_space.yaml", base / "m/benchmark.csv"
+    two_stm = DEMO / "two-speaker/annotations/sample.stm"
+    two_rttm = DEMO / "two-speaker/annotations/sample.rttm"
+    system = json.dumps({"id": "oracle", "outputs": str(base / "oracle")})
+    release = SHARED_DATA / "msbench-release" / "metadata.jsonl"
+    return {
+        "summary": Case(lambda out: {"manifest": manifest}, ()),
+        "score": Case(lambda out: {"ref": two_stm, "hyp": two_rttm}, ()),
         "evaluate": Case(
-            lambda out: evaluate.run(system, manifest, base / "m/utterances.csv", out / "eval/oracle", settings=settings),
-            lambda out: ["evaluate", "--system", system, "--benchmark", str(manifest), "--utterances", str(base / "m/utterances.csv"), "--out-dir", str(out / "eval/oracle"), *s],
+            lambda out: {"system": system, "benchmark": manifest, "utterances": base / "m/utterances.csv", "out_dir": out / "eval/oracle", "settings": settings},
             ("eval/oracle/units.csv", "eval/oracle/recordings.csv", "eval/oracle/summary.json", "eval/oracle/utterances.csv", "eval/oracle/pairs.csv"),
         ),
         "leaderboard": Case(
-            lambda out: leaderboard.run((base / "eval/oracle",), manifest, out / "eval"),
-            lambda out: ["leaderboard", "--systems", str(base / "eval/oracle"), "--benchmark", str(manifest), "--out-dir", str(out / "eval")],
+            lambda out: {"systems": (base / "eval/oracle",), "benchmark": manifest, "out_dir": out / "eval"},
             ("eval/leaderboard.csv", "eval/leaderboard.json", "eval/leaderboard.md", "eval/by_condition.csv"),
         ),
         "units": Case(
-            lambda out: units.run(manifest, base / "m/recordings.csv", base / "m/utterances.csv", out / "units", settings=settings),
-            lambda out: ["units", "--benchmark", str(manifest), "--recordings", str(base / "m/recordings.csv"), "--utterances", str(base / "m/utterances.csv"), "--out-dir", str(out / "units"), *s],
+            lambda out: {"benchmark": manifest, "recordings": base / "m/recordings.csv", "utterances": base / "m/utterances.csv", "out_dir": out / "units", "settings": settings},
             ("units/units.csv", "units/audio/*.flac"),
         ),
         "baseline": Case(
-            lambda out: baseline.run(base / "units/units.csv", manifest, out / "baseline", settings=settings),
-            lambda out: ["baseline", "--units", str(base / "units/units.csv"), "--benchmark", str(manifest), "--out-dir", str(out / "baseline"), *s],
+            lambda out: {"units": base / "units/units.csv", "benchmark": manifest, "out_dir": out / "baseline", "settings": settings},
             ("baseline/*__*.json",),
         ),
         "diagnose": Case(
-            lambda out: diagnose.run(base / "eval/oracle", manifest, base / "acoustic/ami.sim.jsonl", out / "eval/oracle/conditions.json", settings=settings),
-            lambda out: ["diagnose", "--system-dir", str(base / "eval/oracle"), "--benchmark", str(manifest), "--similarity", str(base / "acoustic/ami.sim.jsonl"), "--out", str(out / "eval/oracle/conditions.json"), *s],
+            lambda out: {"system_dir": base / "eval/oracle", "benchmark": manifest, "similarity": base / "acoustic/ami.sim.jsonl", "out": out / "eval/oracle/conditions.json", "settings": settings},
             ("eval/oracle/conditions.json",),
         ),
-        "conditions": Case(
-            lambda out: conditions.run((base / "eval/oracle/conditions.json",), out / "eval"),
-            lambda out: ["conditions", "--systems", str(base / "eval/oracle/conditions.json"), "--out-dir", str(out / "eval")],
+        "table2": Case(
+            lambda out: {"systems": (base / "eval/oracle/conditions.json",), "out_dir": out / "eval"},
             ("eval/condition_results.json", "eval/table2.csv", "eval/table2.md", "eval/table2_intervals.md", "eval/error_decomposition.png", "eval/conditions.png"),
         ),
         "probes": Case(
-            lambda out: probes.run(base / "m/recordings.csv", base / "features/ami.csv", out / "probes", manifest, settings=settings),
-            lambda out: ["probes", "--recordings", str(base / "m/recordings.csv"), "--utterances", str(base / "features/ami.csv"), "--out-dir", str(out / "probes"), "--benchmark", str(manifest), *s],
+            lambda out: {"recordings": base / "m/recordings.csv", "utterances": base / "features/ami.csv", "out_dir": out / "probes", "benchmark": manifest, "settings": settings},
             ("probes/items.jsonl", "probes/hear.jsonl", "probes/summary.json", "probes/audio/*.wav"),
         ),
-        "probes-score": Case(
-            lambda out: probes_score.run(base / "answers.json", base / "probes/items.jsonl"),
-            lambda out: ["probes-score", str(base / "answers.json"), "--items", str(base / "probes/items.jsonl")],
-            (),
-        ),
+        "probes-score": Case(lambda out: {"answers": base / "answers.json", "items": base / "probes/items.jsonl"}, ()),
         "review": Case(
-            lambda out: review.run(manifest, base / "m/recordings.csv", base / "m/utterances.csv", base / "m/candidate_pool.csv", space, out / "review", figures=(base / "m/coverage.png",), systems=f"[{system}]", evaluations=(base / "eval/oracle",), settings=settings),
-            lambda out: ["review", "--benchmark", str(manifest), "--recordings", str(base / "m/recordings.csv"), "--utterances", str(base / "m/utterances.csv"), "--pool", str(base / "m/candidate_pool.csv"), "--condition-space", str(space), "--out-dir", str(out / "review"), "--figures", str(base / "m/coverage.png"), "--systems", f"[{system}]", "--evaluations", str(base / "eval/oracle"), *s],
+            lambda out: {"benchmark": manifest, "recordings": base / "m/recordings.csv", "utterances": base / "m/utterances.csv", "pool": base / "m/candidate_pool.csv", "condition_space": space, "out_dir": out / "review", "figures": (base / "m/coverage.png",), "systems": f"[{system}]", "evaluations": (base / "eval/oracle",), "settings": settings},
             ("review/index.html", "review/data/*.js", "review/recordings/*.html", "review/audio/*.opus", "review/assets/*", "review/figures/*.png"),
         ),
         "audit": Case(
-            lambda out: audit.run(release, base / "m/recordings.csv", out / "audit"),
-            lambda out: ["audit", "--release", str(release), "--features", str(base / "m/recordings.csv"), "--out-dir", str(out / "audit")],
+            lambda out: {"release": release, "features": base / "m/recordings.csv", "out_dir": out / "audit"},
             ("audit/audit.csv", "audit/audit_summary.csv", "audit/audit.json", "audit/audit.md"),
         ),
     }  # fmt: skip
@@ -228,10 +202,10 @@ def without_progress(printed: str) -> str:
     return "".join(line for line in printed.splitlines(True) if not line.startswith("[acoustic"))
 
 
-def _python(case: Case, out: Path) -> str:
+def _python(command: str, case: Case, out: Path) -> str:
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
-        case.call(out)
+        stage_function(command)(**case.kwargs(out))
     return printed.getvalue()
 
 
@@ -242,10 +216,12 @@ def chain(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, str]:
     base = tmp_path_factory.mktemp("py")
     sheet, settings = _sheet(base), settings_json()
     cases = _cases(base, sheet, settings)
-    ingest.run(sheet, "two", base / "ingest/two")
+    ingest.run(sheet=sheet, source="two", out_dir=base / "ingest/two")
     two = base / "ingest/two/recordings.jsonl"
-    interaction.run(two, base / "features/two.jsonl", base / "features/two.csv")
-    acoustic.run(two, base / "acoustic/two.jsonl", base / "acoustic/two.rej.jsonl", base / "acoustic/two.sim.jsonl", settings=settings)  # fmt: skip
+    interaction.run(
+        ingested=two, out=base / "features/two.jsonl", utterances=base / "features/two.csv"
+    )
+    acoustic.run(ingested=two, out=base / "acoustic/two.jsonl", rejected=base / "acoustic/two.rej.jsonl", similarity=base / "acoustic/two.sim.jsonl", settings=settings)  # fmt: skip
     for command in (
         "ingest",
         "interaction",
@@ -263,8 +239,9 @@ def chain(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, str]:
             units = reference_units(base / "m/utterances.csv", base / "m/benchmark.csv")
             write_system(base / "oracle", units, plant=True)
         if command == "collect":
-            acoustic.run(base / "ingest/ami/recordings.jsonl", base / "acoustic/ami.jsonl", base / "acoustic/ami.rej.jsonl", base / "acoustic/ami.sim.jsonl", settings=settings)  # fmt: skip
-        _python(cases[command], base)
+            ami = base / "ingest/ami/recordings.jsonl"
+            acoustic.run(ingested=ami, out=base / "acoustic/ami.jsonl", rejected=base / "acoustic/ami.rej.jsonl", similarity=base / "acoustic/ami.sim.jsonl", settings=settings)  # fmt: skip
+        _python(command, cases[command], base)
     items = (base / "probes/items.jsonl").read_text(encoding="utf-8").splitlines()
     answers = {json.loads(line)["question_id"]: "B" for line in items}
     (base / "answers.json").write_text(json.dumps(answers), encoding="utf-8")
@@ -281,9 +258,9 @@ def test_shell_equals_python(command: str, chain: tuple[Path, Path, str], tmp_pa
     base, sheet, settings = chain
     case = _cases(base, sheet, settings)[command]
     py_out, sh_out = tmp_path / "py", tmp_path / "sh"
-    printed = _python(case, py_out)
+    printed = _python(command, case, py_out)
     result = subprocess.run(
-        [sys.executable, "-m", "msbench.cli", *case.argv(sh_out)],
+        [sys.executable, "-m", "msbench.cli", *argv(command, case.kwargs(sh_out))],
         capture_output=True,
         text=True,
         timeout=600,

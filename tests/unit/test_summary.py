@@ -11,7 +11,14 @@ from pathlib import Path
 def test_official_summary(shared_data: Path):
     release = shared_data / "msbench-release"
     result = subprocess.run(
-        [sys.executable, "-m", "msbench.cli", "summary", str(release / "metadata.jsonl")],
+        [
+            sys.executable,
+            "-m",
+            "msbench.cli",
+            "summary",
+            "--manifest",
+            str(release / "metadata.jsonl"),
+        ],
         capture_output=True,
         text=True,
     )

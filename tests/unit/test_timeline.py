@@ -16,9 +16,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from msbench.adapters.rttm import read_rttm
 from msbench.features import interaction
 from msbench.features.interaction import speaker_timeline
+from msbench.ingest.adapters.rttm import read_rttm
 from msbench.records import Segment
 from msbench.timeline import SpeakerTimeline, at_least, exact_sum, merge, subtract, to_micros
 from tests.helpers.paths import SHARED_DATA, require_shared
@@ -213,3 +213,22 @@ def fast_reference(triples: list[Triple]) -> dict[str, object]:
         if latest is None or end > latest:
             latest, previous = end, speaker
     return {"speech": speech, "overlap": overlap, "gaps": gaps}
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_max_concurrency_in_one_sweep_equals_the_level_by_level_count(seed: int):
+    """The single sweep gives what asking "are k speakers ever active together?" for each k gives."""
+    import random
+
+    from msbench.timeline import SpeakerTimeline, at_least
+
+    rng = random.Random(seed)
+    segments = [
+        (f"s{rng.randrange(6)}", (a := rng.randrange(0, 40) / 4), a + rng.randrange(0, 12) / 4)
+        for _ in range(rng.randrange(0, 15))
+    ]
+    timeline = SpeakerTimeline.from_segments(segments)
+    levels = 0
+    while at_least(timeline.turns_by_speaker, levels + 1):
+        levels += 1
+    assert timeline.max_concurrency() == levels

@@ -133,32 +133,16 @@ def mark(browser: Any, verdicts: dict[str, str], reasons: dict[str, str]) -> Non
         browser.find_element(By.ID, f"{check}-reason").send_keys(reason)
 
 
-def test_review_export_and_rerun_replaces_the_failed_recording(
-    demo_run: Path, browser: Any, tmp_path: Path
-):
+def _review_two(browser: Any, site: Path, failed: str, passed: str) -> list[str]:
+    """Pass one recording's four checks, fail another's speaker check; its candidates."""
     from selenium.webdriver.common.by import By
 
-    work = tmp_path / "work"
-    shutil.copytree(demo_run, work, symlinks=True)
-    site = work / "results/review"
-    selected = benchmark_ids(work / "results/manifests/benchmark.csv")
-    failed, passed = selected[0], selected[1]
+    checks = ("audio_integrity", "transcript", "speaker_annotation", "timestamps")
     open_recording(browser, site, passed)
-    mark(
-        browser,
-        dict.fromkeys(
-            ("audio_integrity", "transcript", "speaker_annotation", "timestamps"), "pass"
-        ),
-        {},
-    )
+    mark(browser, dict.fromkeys(checks, "pass"), {})
     assert browser.find_element(By.ID, "status").text == "passed"
     open_recording(browser, site, failed)
-    verdicts = {
-        "audio_integrity": "pass",
-        "transcript": "pass",
-        "speaker_annotation": "fail",
-        "timestamps": "pass",
-    }
+    verdicts = {**dict.fromkeys(checks, "pass"), "speaker_annotation": "fail"}
     mark(browser, verdicts, {"speaker_annotation": "speaker at 12 s missing"})
     assert (
         browser.find_element(By.ID, "status").text
@@ -168,27 +152,41 @@ def test_review_export_and_rerun_replaces_the_failed_recording(
         c.text.split(" · ")[0] for c in browser.find_elements(By.CSS_SELECTOR, "#candidates li")
     ]
     assert candidates and browser.find_element(By.ID, "candidates").is_displayed()
+    return candidates
+
+
+def _export(browser: Any, downloads: Path, work: Path, failed: str) -> tuple[Path, Path]:
+    """Export from the index: the accepted benchmark.csv (rows verbatim) and qc_rejected.tsv."""
+    from selenium.webdriver.common.by import By
+
     browser.find_element(By.ID, "back").click()
     row = browser.find_element(By.CSS_SELECTOR, f"tr[data-recording='{failed}'] td.qc-failed")
     assert "speaker at 12 s missing" in row.text
     assert "2 of" in browser.find_element(By.ID, "progress").text
     browser.find_element(By.ID, "export-benchmark").click()
     browser.find_element(By.ID, "export-rejected").click()
-    downloads = tmp_path / "downloads"
-    kept, rejected = (
-        downloaded(downloads, "benchmark.csv"),
-        downloaded(downloads, "qc_rejected.tsv"),
-    )
-    original = (
-        (work / "results/manifests/benchmark.csv").read_text(encoding="utf-8").splitlines(True)
-    )
+    kept = downloaded(downloads, "benchmark.csv")
+    rejected = downloaded(downloads, "qc_rejected.tsv")
+    original = (work / "results/manifests/benchmark.csv").read_text(encoding="utf-8")
     assert kept.read_text(encoding="utf-8") == "".join(
-        line for line in original if not line.startswith(f"{failed},")
+        line for line in original.splitlines(True) if not line.startswith(f"{failed},")
     )
     assert (
         rejected.read_text(encoding="utf-8")
         == f"{failed}\tspeaker annotation: speaker at 12 s missing\n"
     )
+    return kept, rejected
+
+
+def test_review_export_and_rerun_replaces_the_failed_recording(
+    demo_run: Path, browser: Any, tmp_path: Path
+):
+    work = tmp_path / "work"
+    shutil.copytree(demo_run, work, symlinks=True)
+    selected = benchmark_ids(work / "results/manifests/benchmark.csv")
+    failed = selected[0]
+    candidates = _review_two(browser, work / "results/review", failed, selected[1])
+    kept, rejected = _export(browser, tmp_path / "downloads", work, failed)
     # the exported files, as the README's QC round puts them, go back into the workflow
     shutil.copy(kept, work / "config/accepted_benchmark.csv")
     shutil.copy(rejected, work / "config/qc_rejected.tsv")
@@ -196,14 +194,9 @@ def test_review_export_and_rerun_replaces_the_failed_recording(
     override.write_text(
         "selection:\n  keep: config/accepted_benchmark.csv\n  qc_rejected: config/qc_rejected.tsv\n"
     )
-    snakemake(
-        work,
-        "--cores",
-        "2",
-        "results/manifests/selection_report.json",
-        configfiles=(str(override),),
-    )
-    report = json.loads((work / "results/manifests/selection_report.json").read_text())
+    target = "results/manifests/selection_report.json"
+    snakemake(work, "--cores", "2", target, configfiles=(str(override),))
+    report = json.loads((work / target).read_text())
     assert [r["rejected"] for r in report["replacements"]] == [failed]
     replacement = report["replacements"][0]["replacement"]
     now = benchmark_ids(work / "results/manifests/benchmark.csv")

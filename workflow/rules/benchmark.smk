@@ -11,7 +11,7 @@ rule bin:
     params:
         settings=settings_json("condition_space"),
     shell:
-        "msbench bin {input:q} -o {output.labelled:q} --space-out {output.space:q}"
+        "msbench bin --features {input:q} --out {output.labelled:q} --space-out {output.space:q}"
         " --settings {params.settings:q} 2> {log:q}"
 
 
@@ -30,7 +30,7 @@ rule pool:
     params:
         settings=settings_json("pool", "utility", "selection"),
     shell:
-        "msbench pool {input.labelled:q} --space {input.space:q} -o {output.pool:q}"
+        "msbench pool --labelled {input.labelled:q} --space {input.space:q} --out {output.pool:q}"
         " --excluded {output.excluded:q} --settings {params.settings:q} 2> {log:q}"
 
 
@@ -55,5 +55,5 @@ rule select:
         out_dir=subpath(output.benchmark, parent=True),
         settings=settings_json("selection"),
     shell:
-        "msbench select {input.pool:q} --labelled {input.labelled:q} --space {input.space:q}"
+        "msbench select --pool {input.pool:q} --labelled {input.labelled:q} --space {input.space:q}"
         " --out-dir {params.out_dir:q} --settings {params.settings:q} 2> {log:q}"

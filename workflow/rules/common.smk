@@ -2,9 +2,9 @@
 import json
 from pathlib import Path
 
-from msbench.dataset_sheet import check_source_folders, find_source, read_dataset_sheet
+from msbench.ingest.sheet import check_source_folders, find_source, read_dataset_sheet
 from msbench.models.weights import fingerprint
-from msbench.stages.acoustic import count_batches
+from msbench.features.batches import count_batches
 
 SOURCE_SPECS = read_dataset_sheet(config["datasets"])
 check_source_folders(SOURCE_SPECS, config["datasets"])
@@ -81,10 +81,10 @@ def acoustic_outputs(suffix):
         paths = []
         for source in SOURCES:
             ingested = checkpoints.ingest.get(source=source).output.recordings
-            total = count_batches(ingested, config["acoustic"]["batch_size"])
+            batches = count_batches(ingested, config["acoustic"]["batch_size"])
             paths += [
-                f"results/features/{source}/acoustic/{shard}-of-{total}{suffix}.jsonl"
-                for shard in range(total)
+                f"results/features/{source}/acoustic/{batch}-of-{batches}{suffix}.jsonl"
+                for batch in range(batches)
             ]
         return paths
 
@@ -127,7 +127,7 @@ def evaluation_outputs():
     """The leaderboard and the condition analyses when systems are configured (nothing otherwise)."""
     if not SYSTEMS:
         return []
-    return [*rules.leaderboard.output, *rules.conditions.output]
+    return [*rules.leaderboard.output, *rules.table2.output]
 
 
 def review_evaluations():

@@ -75,7 +75,7 @@ rule diagnose:
         " --settings {params.settings:q} 2> {log:q}"
 
 
-rule conditions:
+rule table2:
     """All systems: condition_results.json (release layout), Table 2, and its figures."""
     input:
         expand("results/evaluation/{system}/conditions.json", system=SYSTEMS),
@@ -87,9 +87,9 @@ rule conditions:
         decomposition="results/evaluation/error_decomposition.png",
         figure="results/evaluation/conditions.png",
     log:
-        "results/logs/conditions.log",
+        "results/logs/table2.log",
     localrule: True
     params:
         out_dir=subpath(output.json, parent=True),
     shell:
-        "msbench conditions --systems {input:q} --out-dir {params.out_dir:q} 2> {log:q}"
+        "msbench table2 --systems {input:q} --out-dir {params.out_dir:q} 2> {log:q}"

@@ -12,7 +12,7 @@ rule interaction:
         mem_mb=2000,
         runtime=30,
     shell:
-        "msbench interaction {input:q} --out {output.features:q}"
+        "msbench interaction --ingested {input:q} --out {output.features:q}"
         " --utterances {output.utterances:q} 2> {log:q}"
 
 
@@ -21,11 +21,11 @@ rule acoustic:
     input:
         "results/ingest/{source}/recordings.jsonl",
     output:
-        features="results/features/{source}/acoustic/{shard}-of-{total}.jsonl",
-        rejected="results/features/{source}/acoustic/{shard}-of-{total}.rejected.jsonl",
-        similarity="results/features/{source}/acoustic/{shard}-of-{total}.similarity.jsonl",
+        features="results/features/{source}/acoustic/{batch}-of-{batches}.jsonl",
+        rejected="results/features/{source}/acoustic/{batch}-of-{batches}.rejected.jsonl",
+        similarity="results/features/{source}/acoustic/{batch}-of-{batches}.similarity.jsonl",
     log:
-        "results/logs/acoustic/{source}/{shard}-of-{total}.log",
+        "results/logs/acoustic/{source}/{batch}-of-{batches}.log",
     threads: config["acoustic"]["threads"]
     resources:
         mem_mb=4000,
@@ -35,7 +35,8 @@ rule acoustic:
         settings=acoustic_settings(),
         weights=WEIGHTS,
     shell:
-        "msbench acoustic {input:q} --shard {wildcards.shard} --num-shards {wildcards.total}"
+        "msbench acoustic --ingested {input:q} --batch {wildcards.batch}"
+        " --batches {wildcards.batches}"
         " --out {output.features:q} --rejected {output.rejected:q}"
         " --similarity {output.similarity:q} --settings {params.settings:q}"
         " --runtime {ACOUSTIC_RUNTIME:q} 2> {log:q}"

@@ -1,11 +1,13 @@
-"""Condition-wise diagnostics: error decomposition, attribution, the five condition analyses.
+"""Condition-wise diagnostics of a system over the benchmark: the five analyses of MS-Bench Table 2.
 
-``alignment``      word alignments of one unit (meeteval), with each word's speaker and time
-``decomposition``  S / I_lex / I_seg / D_lex / D_seg per utterance (E_lex, E_seg)
-``attribution``    who each reference utterance was attributed to (E_attr), C_{i->j}
-``regions``        overlap-boundary and overlap-coverage checks, switch neighbourhoods
-``unit``           all of the above for one unit: utterance rows, pair rows, unit counts
-``bootstrap``      the recording-level cluster bootstrap
-``analyses``       the five analyses of MS-Bench Table 2, one function each
-``report``         condition_results.json, Table 2 (markdown, CSV), figures
+``tables``        what the analyses read: a system's rows, the benchmark's conditions
+``bootstrap``     the recording-level cluster bootstrap (weights), Spearman
+``analyses``      overlap and turn analyses (within-unit differences)
+``correlations``  similarity, acoustic and speaker analyses (Spearman)
+``system``        the five analyses of one system: conditions.json
+``report``        condition_results.json (release layout), Table 2 (markdown, CSV)
+``figures``       error_decomposition.png, conditions.png
+
+Each unit's own diagnosis (decomposition, attribution) is part of scoring it:
+:mod:`msbench.scoring.diagnosis`.
 """

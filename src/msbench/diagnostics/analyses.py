@@ -11,7 +11,7 @@ sum(N_ref)``, ``E_attr = sum(misattributed) / sum(attributable)``. Differences
 1. **overlap**: utterances with ``r_ov >= overlap_threshold`` (0.5) against
    utterances with ``r_ov = 0``, inside units holding worded utterances of both
    kinds (the others are dropped and counted); plus the overlap-region checks
-   of :mod:`msbench.diagnostics.regions` as shares (%, no significance).
+   of :mod:`msbench.scoring.diagnosis.regions` as shares (%, no significance).
 2. **similarity** (:mod:`~msbench.diagnostics.correlations`).
 3. **acoustic** (:mod:`~msbench.diagnostics.correlations`).
 4. **turn**: utterances with ``r_ov = 0`` within ``delta`` of a non-overlapping

@@ -21,10 +21,6 @@ from collections.abc import Sequence
 from typing import Any
 
 DECIMALS = {"pp": 2, "rho": 3, "%": 1}
-TABLE2_COLUMNS = (
-    "system_id", "system", "analysis", "label", "unit", "value", "low", "high",
-    "significant", "headline", "defined_resamples",
-)  # fmt: skip
 
 
 def _round(value: float | None, unit: str) -> float | None:

@@ -18,8 +18,8 @@ from msbench.audio import read_channel
 from msbench.errors import InputError
 from msbench.features.integrity import clipping_fraction, integrity_flags
 from msbench.features.similarity import speaker_similarity
-from msbench.ingest import IngestedRecording
 from msbench.models.device import resolve_device
+from msbench.records import IngestedRecording
 
 if TYPE_CHECKING:  # the models import torch/onnxruntime lazily
     from msbench.models.campplus import CamPlusEmbedder

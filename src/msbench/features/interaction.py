@@ -79,7 +79,7 @@ class UtteranceExposure:
 
 def speaker_timeline(segments: Sequence[Segment]) -> SpeakerTimeline:
     """The exact speaker timeline of a recording's reference segments."""
-    return SpeakerTimeline.from_segments((s.speaker, s.start_time, s.end_time) for s in segments)
+    return SpeakerTimeline.of(segments)
 
 
 def interaction_features(

@@ -9,8 +9,7 @@ from msbench.features.interaction import (
     interaction_features,
     overlap_exposures,
 )
-from msbench.ingest import IngestedRecording
-from msbench.records import speaker_id
+from msbench.records import IngestedRecording, speaker_id
 
 
 def interaction_row(item: IngestedRecording) -> dict[str, Any]:

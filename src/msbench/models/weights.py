@@ -128,9 +128,10 @@ def fingerprint(settings: Mapping[str, Any]) -> dict[str, str]:
     (``models.search_dirs``, ``models.<name>.path``) re-runs nothing, other
     weights re-run the model step. A model not found locally is identified by
     the file that will be downloaded (its checksum is known only after).
+    Checksums are cached by file size and modification time
+    (:func:`cached_sha256`): the Snakefile is parsed by every job, SLURM jobs
+    included, and the NISQA file alone is 2 x 100 MB to hash.
     """
-    import hashlib
-
     out = {}
     for spec in (CAMPPLUS, NISQA):
         try:
@@ -141,9 +142,41 @@ def fingerprint(settings: Mapping[str, Any]) -> dict[str, str]:
         if found is None:
             out[spec.name] = f"to download: {spec.file_names[0]}"
             continue
-        digest = hashlib.sha256()
-        with found.open("rb") as stream:
-            for block in iter(lambda: stream.read(1 << 20), b""):
-                digest.update(block)
-        out[spec.name] = f"sha256:{digest.hexdigest()[:16]}"
+        out[spec.name] = f"sha256:{cached_sha256(found, cache_dir(settings))[:16]}"
     return out
+
+
+#: The checksum cache inside the weights cache folder: path -> size, mtime_ns, sha256.
+CHECKSUM_CACHE = "checksums.json"
+
+
+def cached_sha256(path: Path, cache: Path) -> str:
+    """The file's sha256, recomputed only when its size or modification time changed.
+
+    The cache (``<cache>/checksums.json``) is written atomically; when it
+    cannot be read or written, the checksum is computed every time.
+    """
+    import hashlib
+    import json
+
+    from msbench.textio import write_atomic
+
+    stat = path.stat()
+    key, facts = str(path.resolve()), [stat.st_size, stat.st_mtime_ns]
+    table: dict[str, Any] = {}
+    try:
+        table = json.loads((cache / CHECKSUM_CACHE).read_text(encoding="utf-8"))
+        if table.get(key, {}).get("facts") == facts:
+            return str(table[key]["sha256"])
+    except (OSError, ValueError, AttributeError):
+        table = {}
+    digest = hashlib.sha256()
+    with path.open("rb") as stream:
+        for block in iter(lambda: stream.read(1 << 20), b""):
+            digest.update(block)
+    table[key] = {"facts": facts, "sha256": digest.hexdigest()}
+    try:
+        write_atomic(cache / CHECKSUM_CACHE, json.dumps(table, indent=1, sort_keys=True) + "\n")
+    except OSError:
+        pass  # a read-only cache: the checksum is still right, only not kept
+    return digest.hexdigest()

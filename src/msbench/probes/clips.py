@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from msbench.rows import RecordingRow
 from msbench.scoring.units import recording_spans, silence_cuts
 from msbench.timeline import SpeakerTimeline, merge, to_micros
 
@@ -77,15 +78,16 @@ def lines_by_recording(utterances: Sequence[Mapping[str, Any]]) -> dict[str, lis
 
 
 def recording_clips(
-    recording: Mapping[str, Any],
+    recording: RecordingRow,
     lines: Sequence[Line],
     max_seconds: float,
     search_seconds: float = 30.0,
 ) -> list[Clip]:
     """The recording's clips with two or more speaking speakers, in time order."""
-    rid = str(recording["recording_id"])
+    rid = recording["recording_id"]
     speech = merge((to_micros(x.start), to_micros(x.end)) for x in lines)
-    labels = {axis: recording.get(axis) for axis in "POSTN"}
+    labels = {"P": recording["P"], "O": recording["O"], "S": recording["S"]}
+    labels |= {"T": recording["T"], "N": recording["N"]}
     clips = []
     for unit in silence_cuts(rid, recording_spans(recording), speech, max_seconds, search_seconds):
         inside = tuple(x for x in lines if x.start >= unit.start and x.end <= unit.end)
@@ -93,3 +95,23 @@ def recording_clips(
         if len(clip.speaking) >= 2:
             clips.append(clip)
     return clips
+
+
+def probed_clips(
+    rows: Mapping[str, RecordingRow],
+    utterances: Sequence[Mapping[str, Any]],
+    chosen: Sequence[str],
+    probes: Mapping[str, Any],
+) -> list[Clip]:
+    """The clips of the chosen recordings (of ``probes.sources``, with two or more speakers)."""
+    if probes["sources"]:
+        chosen = [rid for rid in chosen if rows[rid]["source_dataset"] in probes["sources"]]
+    lines = lines_by_recording(utterances)
+    return [
+        clip
+        for rid in chosen
+        if (rows[rid].get("num_speakers") or 0) >= 2
+        for clip in recording_clips(
+            rows[rid], lines.get(rid, []), probes["max_clip_seconds"], probes["search_seconds"]
+        )
+    ]

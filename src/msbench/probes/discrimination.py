@@ -50,13 +50,13 @@ def voice_cardinality(clip: Clip, settings: Mapping[str, Any], rng: random.Rando
     n = len(counted)
     return [
         Draft(
-            "VC",
-            "voice_count",
-            "How many distinct speakers talk in this clip?",
-            str(n),
-            count_options(n, rng),
-            speech_evidence(clip),
-            {
+            family="VC",
+            subtask="voice_count",
+            question="How many distinct speakers talk in this clip?",
+            answer=str(n),
+            distractors=count_options(n, rng),
+            evidence=speech_evidence(clip),
+            derivation={
                 "speakers": counted,
                 "count": n,
                 "without_words": sorted(set(clip.timeline.speakers) - set(counted)),
@@ -89,8 +89,18 @@ def voice_localisation(clip: Clip, settings: Mapping[str, Any], rng: random.Rand
         if snippet is not None and len(options) >= 2:
             question = "After the clip you hear one voice. When does this speaker talk in the clip?"
             derivation = {"speaker": speaker, "start": answer.start, "end": answer.end}
-            drafts.append(Draft("VL", "when_speaking", question, _span(clip, answer.start, answer.end),
-                                options, evidence, derivation, reference=snippet))  # fmt: skip
+            drafts.append(
+                Draft(
+                    family="VL",
+                    subtask="when_speaking",
+                    question=question,
+                    answer=_span(clip, answer.start, answer.end),
+                    distractors=options,
+                    evidence=evidence,
+                    derivation=derivation,
+                    reference=snippet,
+                )
+            )
         drafts += _when_silent(clip, speaker, lines)
     return drafts
 
@@ -120,8 +130,17 @@ def _when_silent(clip: Clip, speaker: str, lines: list[Any]) -> list[Draft]:
         return []
     question = "After the clip you hear one voice. When does this speaker NOT talk in the clip?"
     derivation = {"speaker": speaker, "start": answer.start, "end": answer.end, "silent": True}
-    return [Draft("VL", "when_silent", question, _span(clip, answer.start, answer.end), options,
-                  evidence, derivation, reference=snippet)]  # fmt: skip
+    draft = Draft(
+        family="VL",
+        subtask="when_silent",
+        question=question,
+        answer=_span(clip, answer.start, answer.end),
+        distractors=options,
+        evidence=evidence,
+        derivation=derivation,
+        reference=snippet,
+    )
+    return [draft]
 
 
 def _single_speaker_points(clip: Clip, avoid: float) -> list[float]:
@@ -161,5 +180,15 @@ def voice_change(clip: Clip, settings: Mapping[str, Any], rng: random.Random) ->
                 question = "At which moment do two voices speak at the same time?"
                 evidence = [Evidence(None, start, end)]
             derivation = {"kind": kind, "start": start, "end": end, "time": middle}
-            drafts.append(Draft("VCD", kind, question, answer, options, evidence, derivation))
+            drafts.append(
+                Draft(
+                    family="VCD",
+                    subtask=kind,
+                    question=question,
+                    answer=answer,
+                    distractors=options,
+                    evidence=evidence,
+                    derivation=derivation,
+                )
+            )
     return drafts

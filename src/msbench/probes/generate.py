@@ -11,35 +11,18 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from msbench.probes.assemble import LETTER_CODE
 from msbench.probes.clips import Clip
-from msbench.probes.content import (
-    content_to_voice,
-    identity,
-    quantitative,
-    temporal,
-    voice_to_content,
-)
-from msbench.probes.discrimination import voice_cardinality, voice_change, voice_localisation
 from msbench.probes.evidence import overlap_label, overlap_share
-from msbench.probes.items import FAMILIES, LETTERS, Draft, Placer
+from msbench.probes.families import FAMILIES
+from msbench.probes.items import LETTERS, Draft, Placer
 from msbench.probes.textonly import BASELINES, solved_share
 
 GENERATOR_VERSION = "msbench-probes-1"
-GENERATORS: dict[str, Callable[[Clip, Mapping[str, Any], random.Random], list[Draft]]] = {
-    "VC": voice_cardinality,
-    "VL": voice_localisation,
-    "VCD": voice_change,
-    "CVA": content_to_voice,
-    "VCA": voice_to_content,
-    "IR": identity,
-    "TR": temporal,
-    "QR": quantitative,
-}
 
 
 @dataclass
@@ -72,7 +55,7 @@ def generate(
         for family in settings["families"]:
             rng = random.Random(f"{settings['seed']}:{clip.clip_id}:{family}")
             kept = 0
-            for draft in GENERATORS[family](clip, settings, rng):
+            for draft in FAMILIES[family].draft(clip, settings, rng):
                 if kept == settings["per_clip"]:
                     break
                 share = overlap_share(clip, draft.evidence)
@@ -104,7 +87,7 @@ def item_row(
     values = [draft.answer, *draft.distractors]
     options = [values[i] for i in order]
     voices = [draft.voices[i] for i in order] if draft.voices else []
-    taxonomy, task = FAMILIES[draft.family]
+    taxonomy, task = FAMILIES[draft.family].axis, FAMILIES[draft.family].task
     return {
         "question_id": question_id,
         "clip_id": clip.clip_id,

@@ -19,20 +19,10 @@ from typing import Any
 from msbench.probes.evidence import Evidence, Snippet
 from msbench.probes.text import normalise
 
-FAMILIES = {
-    "VC": ("discrimination", "voice_cardinality"),
-    "VL": ("discrimination", "voice_localisation"),
-    "VCD": ("discrimination", "voice_change_detection"),
-    "CVA": ("attribution", "content_to_voice"),
-    "VCA": ("attribution", "voice_to_content"),
-    "IR": ("reasoning", "identity_reasoning"),
-    "TR": ("reasoning", "temporal_reasoning"),
-    "QR": ("reasoning", "quantitative_reasoning"),
-}
 LETTERS = "ABCDE"
 
 
-@dataclass
+@dataclass(kw_only=True)
 class Draft:
     """An item before its options are placed; ``derivation`` says how the answer follows."""
 

@@ -93,3 +93,18 @@ def make_pairs(
         stats["pairs"] += 1
     generated.rows, generated.drafts = rows, drafts
     return stats
+
+
+def counterfactual_pairs(
+    generated: Any, clips: list[Any], rows: Any, resolved: Mapping[str, Any]
+) -> Any:
+    """IR items re-voiced by the configured model, each checked with CAM++."""
+    from msbench.models.campplus import CamPlusEmbedder
+    from msbench.probes.counterfactual import load_revoicer
+
+    section = resolved["probes"]["counterfactual"]
+    revoicer = load_revoicer(section["model"])
+    embedder = CamPlusEmbedder(resolved["models"], 1, "cpu")
+    return make_pairs(
+        generated, clips, rows, (revoicer, embedder, section["source_max_similarity"])
+    )

@@ -9,6 +9,7 @@ from typing import Any
 
 from msbench.probes.assemble import RATE, item_audio, recording_span
 from msbench.probes.generate import GENERATOR_VERSION, Generated
+from msbench.rows import RecordingRow
 
 HEAR_FIELDS = (
     "question_id", "clip_id", "source_corpus", "taxonomy", "subtaxonomy", "task_name",
@@ -98,5 +99,5 @@ def write_probe_set(
     return report
 
 
-def rows_by_id(rows: Sequence[Mapping[str, Any]]) -> dict[str, Mapping[str, Any]]:
-    return {str(r["recording_id"]): r for r in rows}
+def rows_by_id(rows: Sequence[RecordingRow]) -> dict[str, RecordingRow]:
+    return {r["recording_id"]: r for r in rows}

@@ -26,7 +26,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from msbench.benchmark.conditions import AXIS_ORDER, ConditionSpace
+from msbench.construction.condition_space import AXIS_ORDER, ConditionSpace
 from msbench.review import pages
 from msbench.review.audio import SUFFIXES, page_audio, page_window
 from msbench.review.recording import (
@@ -60,6 +60,36 @@ class SiteInputs:
     space: ConditionSpace
     figures: Sequence[Path] = ()
     systems: Sequence[SystemView] = field(default_factory=list)
+
+
+def load_inputs(
+    benchmark: Path,
+    recordings: Path,
+    utterances: Path,
+    pool: Path,
+    condition_space: Path,
+    figures: Sequence[Path],
+    systems: Sequence[Mapping[str, Any]],
+    evaluations: Sequence[Path],
+) -> SiteInputs:
+    """Read what the site shows; each system entry needs its evaluation folder (same order)."""
+    from msbench.construction.condition_space import read_condition_space
+    from msbench.errors import InputError
+    from msbench.review.system import load_system_view
+    from msbench.tables import read_table
+    from msbench.textio import read_text
+
+    if len(systems) != len(evaluations):
+        raise InputError("--evaluations", f"{len(evaluations)} folders for {len(systems)} systems")
+    return SiteInputs(
+        benchmark_text=read_text(benchmark),
+        recordings=read_table(recordings),
+        utterances=read_table(utterances),
+        pool=read_table(pool),
+        space=read_condition_space(condition_space),
+        figures=[Path(f) for f in figures],
+        systems=[load_system_view(e, Path(d)) for e, d in zip(systems, evaluations, strict=True)],
+    )
 
 
 def script(name: str, value: Any) -> str:

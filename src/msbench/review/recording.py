@@ -14,8 +14,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from msbench.benchmark.conditions import AXIS_ORDER, ConditionSpace
-from msbench.benchmark.replacement import profile_distance
+from msbench.construction.condition_space import AXIS_ORDER, ConditionSpace
+from msbench.construction.replacement import profile_distance
 from msbench.timeline import SpeakerTimeline, to_seconds
 
 PAGE_FIELDS = ("recording_id", "source_dataset", "duration_seconds", "profile", "selected")
@@ -116,7 +116,7 @@ def closest_candidates(
 ) -> list[dict[str, Any]]:
     """The ``count`` closest-profile pool candidates outside the selection.
 
-    Distance as in :func:`msbench.benchmark.replacement.profile_distance`
+    Distance as in :func:`msbench.construction.replacement.profile_distance`
     (Hamming, then ordinal), ties by recording id: the neighbourhood the next
     run's replacement chooses from is the first distance group.
     """

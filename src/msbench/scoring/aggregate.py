@@ -25,9 +25,6 @@ from msbench.columns import SCORE_RATE_COLUMNS as RATE_COLUMNS
 from msbench.scoring.pair import Scores
 from msbench.timeline import to_seconds
 
-#: How many units a sum covers, how many were excluded, how many softly degraded.
-UNIT_COUNT_COLUMNS = ("units", "excluded", "soft_degradation")
-
 
 def score_columns(scores: Scores) -> dict[str, Any]:
     """A unit's counts as flat columns, plus its own rates."""
@@ -103,6 +100,23 @@ def sum_units(rows: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
         **rates(sums),
         **macro,
     }
+
+
+def recording_rows(
+    system_id: str, units: Sequence[Mapping[str, Any]], benchmark: Mapping[str, Mapping[str, Any]]
+) -> list[dict[str, Any]]:
+    """Per recording: its P-O-S-T-N labels and the sums of its units (``recordings.csv``)."""
+    from msbench.columns import AXES
+
+    return [
+        {
+            "system": system_id,
+            "recording_id": rid,
+            **{axis: benchmark.get(rid, {}).get(axis) for axis in AXES},
+            **sum_units(members),
+        }
+        for rid, members in group_rows(units, lambda r: [r["recording_id"]]).items()
+    ]
 
 
 def group_rows(

@@ -67,16 +67,21 @@ def language_mismatch(text: str, language: str) -> str | None:
 
 
 def speech_seconds(segments: Sequence[Segment]) -> float:
-    timeline = SpeakerTimeline.from_segments(
-        (s.speaker, s.start_time, s.end_time) for s in segments
-    )
+    timeline = SpeakerTimeline.of(segments)
     return to_seconds(total(timeline.speech()))
 
 
 def degradations(
-    hypothesis: Sequence[Segment], reference: Sequence[Segment], tokens: Sequence[str]
+    hypothesis: Sequence[Segment],
+    reference: Sequence[Segment],
+    tokens: Sequence[str],
+    speech: tuple[float, float] | None = None,
 ) -> list[str]:
-    """The soft-degradation reasons of a unit's output (see the module docstring)."""
+    """The soft-degradation reasons of a unit's output (see the module docstring).
+
+    ``speech``: the seconds of reference and hypothesised speech, when scoring
+    has measured them already.
+    """
     reasons = []
     grams = Counter(zip(tokens, tokens[1:], tokens[2:], strict=False))
     if grams:
@@ -94,7 +99,7 @@ def degradations(
         reasons.append(
             f"one_speaker: all words to one speaker, the reference has {len(ref_speakers)}"
         )
-    t_ref, t_hyp = speech_seconds(reference), speech_seconds(hypothesis)
+    t_ref, t_hyp = speech or (speech_seconds(reference), speech_seconds(hypothesis))
     if t_ref > 0 and t_hyp < SHORT_SPEECH * t_ref:
         reasons.append(f"short: {t_hyp:.1f} s of speech against {t_ref:.1f} s in the reference")
     return reasons

@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from msbench.records import Segment
+from msbench.timeline import SpeakerTimeline, to_seconds
 
 DEFAULT_COLLAR = 0.25  # seconds on each side of a reference boundary
 
@@ -64,16 +64,11 @@ class DiarizationError:
         }
 
 
-def _annotation(segments: Sequence[Segment]) -> Any:
+def _annotation(timeline: SpeakerTimeline) -> Any:
     """A pyannote Annotation of each speaker's merged turns, one track per turn."""
     from pyannote.core import Annotation
     from pyannote.core import Segment as Interval
 
-    from msbench.timeline import SpeakerTimeline, to_seconds
-
-    timeline = SpeakerTimeline.from_segments(
-        (s.speaker, s.start_time, s.end_time) for s in segments
-    )
     annotation = Annotation()
     for track, turn in enumerate(timeline.turns()):
         annotation[Interval(to_seconds(turn.start), to_seconds(turn.end)), f"t{track}"] = (
@@ -83,12 +78,16 @@ def _annotation(segments: Sequence[Segment]) -> Any:
 
 
 def diarization_error(
-    reference: Sequence[Segment],
-    hypothesis: Sequence[Segment],
+    reference: SpeakerTimeline,
+    hypothesis: SpeakerTimeline,
     spans: Sequence[tuple[float, float]],
     collar: float,
 ) -> DiarizationError:
-    """DER components (seconds) of ``hypothesis`` against ``reference`` inside ``spans``."""
+    """DER components (seconds) of ``hypothesis`` against ``reference`` inside ``spans``.
+
+    Both sides are timelines (each speaker's merged turns, :meth:`SpeakerTimeline.of`):
+    a unit builds them once and hands them to every metric.
+    """
     from pyannote.core import Segment as Interval
     from pyannote.core import Timeline
     from pyannote.metrics.diarization import DiarizationErrorRate
@@ -114,11 +113,11 @@ def _micro(seconds: float) -> float:
     return round(float(seconds), 6) + 0.0
 
 
-def speaker_mapping(reference: Sequence[Segment], hypothesis: Sequence[Segment]) -> dict[str, str]:
+def speaker_mapping(reference: SpeakerTimeline, hypothesis: SpeakerTimeline) -> dict[str, str]:
     """Reference speaker -> hypothesis speaker: pyannote.metrics' optimal (DER) mapping."""
     from pyannote.metrics.diarization import DiarizationErrorRate
 
-    if not reference or not hypothesis:
+    if not reference.speakers or not hypothesis.speakers:
         return {}
     mapping = DiarizationErrorRate().optimal_mapping(
         _annotation(reference), _annotation(hypothesis)

@@ -117,7 +117,7 @@ def score_unit(
         tokenizer,
         tolerances={k: settings[k] for k in TOLERANCES if k in settings},
     )
-    return scores, "", degradations(hypothesis, reference, tokens)
+    return scores, "", degradations(hypothesis, reference, tokens, scores.speech)
 
 
 def unit_row(
@@ -142,8 +142,10 @@ def unit_row(
         "degradation": "; ".join(degraded),
         "ref_speakers": len({s.speaker for s in reference}),
         "hyp_speakers": len({s.speaker for s in hypothesis}) if hypothesis is not None else None,
-        "t_ref": speech_seconds(reference),
-        "t_hyp": speech_seconds(hypothesis) if hypothesis is not None else None,
+        "t_ref": scores.speech[0] if scores else speech_seconds(reference),
+        "t_hyp": scores.speech[1]
+        if scores
+        else (speech_seconds(hypothesis) if hypothesis is not None else None),
         "notes": "; ".join(scores.notes) if scores is not None else "",
     }
     if scores is not None:

@@ -18,8 +18,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from msbench.adapters.common import in_start_order
 from msbench.errors import InputError
+from msbench.ingest.adapters.common import in_start_order
 from msbench.records import Segment
 from msbench.textio import read_text
 from msbench.timeline import exact_sum, parse_seconds
@@ -171,7 +171,7 @@ def read_segments(
     file's order); zero-length segments are kept with their words. ``encoding``:
     a legacy codec tried where UTF-8 fails (:mod:`msbench.textio`).
     """
-    from msbench.adapters import read_annotation_file
+    from msbench.ingest.adapters import read_annotation_file
 
     text = read_text(path, encoding)
     if not text.strip(" \ufeff\n\r\t"):

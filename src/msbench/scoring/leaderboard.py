@@ -19,25 +19,11 @@ from typing import Any
 
 from msbench.columns import AXES
 from msbench.scoring.aggregate import (
-    COUNT_COLUMNS,
     RATE_COLUMNS,
-    UNIT_COUNT_COLUMNS,
     group_rows,
     sum_units,
 )
 
-LEADERBOARD_COLUMNS = (
-    "system_id", "system", "der", "cpwer", "tcpwer", "wer", "excluded", "soft_degradation",
-    "units", "der_collar0", "tcorcwer", *(f"{k}_macro" for k in RATE_COLUMNS), *COUNT_COLUMNS,
-)  # fmt: skip
-CONDITION_COLUMNS = (
-    "system",
-    "group",
-    "value",
-    *UNIT_COUNT_COLUMNS,
-    *RATE_COLUMNS,
-    *COUNT_COLUMNS,
-)
 GROUPS = (*AXES, "source_dataset", "language", "scenario")
 PERCENT_KEYS = (*RATE_COLUMNS, *(f"{k}_macro" for k in RATE_COLUMNS))
 

@@ -5,7 +5,7 @@ The JSON keys are a contract (scripts, the README and tests read them):
 ``confusion``, ``scored`` (s), ``collar`` (half-width, s)}; ``cpwer``,
 ``tcpwer``, ``wer``, ``tcorcwer`` {``error_rate``, ``errors``, ``length``,
 ``substitutions``, ``insertions``, ``deletions``}; ``tokenizer`` {name,
-version}; the diagnostics (:mod:`msbench.diagnostics.unit`): ``e_lex``,
+version}; the diagnostics (:mod:`msbench.scoring.diagnosis.unit`): ``e_lex``,
 ``e_seg``, ``e_attr``, the counts ``s``, ``i_lex``, ``i_seg``, ``d_lex``,
 ``d_seg``, ``n_ref``, ``utterances``, ``utterances_attributable``,
 ``utterances_misattributed``, and ``r_time`` (with ``t_ref``, ``t_hyp`` and
@@ -15,7 +15,7 @@ rates).
 
 Sessions are matched by id; when each side holds exactly one session under
 different ids, they are paired and a note says so. A UEM gives each session
-its scored spans (their union, :mod:`msbench.adapters.uem`); a session it
+its scored spans (their union, :mod:`msbench.ingest.adapters.uem`); a session it
 does not name, or every session without one, is scored on ``[0, last end of
 either side)``, with a note. A side read from speaker times alone (RTTM)
 gives DER alone: the WER entries are ``null``, with a note; a side with no
@@ -35,11 +35,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from msbench.diagnostics.decomposition import DEFAULT_SEGMENTATION_TOLERANCE
-from msbench.diagnostics.regions import DEFAULT_BOUNDARY_TOLERANCE
-from msbench.diagnostics.unit import DiagnosticCounts, UnitDiagnosis, diagnose_unit
 from msbench.records import Segment
 from msbench.scoring.der import DiarizationError, diarization_error, speaker_mapping
+from msbench.scoring.diagnosis.decomposition import DEFAULT_SEGMENTATION_TOLERANCE
+from msbench.scoring.diagnosis.regions import DEFAULT_BOUNDARY_TOLERANCE
+from msbench.scoring.diagnosis.unit import DiagnosticCounts, UnitDiagnosis, diagnose_unit
 from msbench.scoring.input_notes import meets_uem, session_notes
 from msbench.scoring.tokenizer import describe, tokenize
 from msbench.scoring.wer import (
@@ -51,6 +51,7 @@ from msbench.scoring.wer import (
     session_wer,
     timing_conventions,
 )
+from msbench.timeline import SpeakerTimeline, to_seconds, total
 
 WER_KEYS = ("cpwer", "tcpwer", "wer", "tcorcwer")
 #: The diagnostics' tolerances (s), config ``scoring.segmentation_tolerance`` / ``boundary_tolerance``.
@@ -71,6 +72,7 @@ class Scores:
     detail: UnitDiagnosis | None = field(default=None, compare=False)  # one session's rows
     notes: tuple[str, ...] = ()  # what was changed in the input before scoring
     orcwer: WordErrors | None = None  # only `msbench score` computes it (bounded inputs)
+    speech: tuple[float, float] = field(default=(0.0, 0.0), compare=False)  # T_ref, T_hyp (s)
 
     def to_dict(self, tcp_collar: float = TCP_COLLAR) -> dict[str, Any]:
         out: dict[str, Any] = {"der": self.der.to_dict(), "der_collar0": self.der_collar0.to_dict()}
@@ -139,11 +141,18 @@ def score_session(
     diagnostics' (default :data:`TOLERANCES`); ``with_orc``: also the ORC-WER
     when its matching fits in memory (:func:`msbench.scoring.wer.bounded_orcwer`).
     """
-    der = diarization_error(reference, hypothesis, spans, collar)
-    der0 = diarization_error(reference, hypothesis, spans, 0.0)
+    lines = SpeakerTimeline.of(reference), SpeakerTimeline.of(hypothesis)  # built once a unit
+    speech = (to_seconds(total(lines[0].speech())), to_seconds(total(lines[1].speech())))
+    der = diarization_error(*lines, spans, collar)
+    der0 = diarization_error(*lines, spans, 0.0)
     notes = session_notes(reference, hypothesis, spans, with_words)
-    reference = [s for s in reference if meets_uem(s, spans)]
-    hypothesis = [s for s in hypothesis if meets_uem(s, spans)]
+    kept = (
+        [s for s in reference if meets_uem(s, spans)],
+        [s for s in hypothesis if meets_uem(s, spans)],
+    )
+    if (len(kept[0]), len(kept[1])) != (len(reference), len(hypothesis)):
+        lines = SpeakerTimeline.of(kept[0]), SpeakerTimeline.of(kept[1])  # what the WER family sees
+    reference, hypothesis = kept
     words, ref_tokens, hyp_tokens, orc = None, None, None, None
     if with_words:
         ref_tokens = [tokenize(s.words, tokenizer) for s in reference]
@@ -156,16 +165,14 @@ def score_session(
     if der.scored == 0:
         notes.append("DER undefined: the reference has no speech inside the scored spans")
     detail = diagnose_unit(
-        reference,
-        ref_tokens,
-        hypothesis,
-        hyp_tokens,
+        (reference, ref_tokens, lines[0]),
+        (hypothesis, hyp_tokens, lines[1]),
         words.assignment if words else (),
-        speaker_mapping(reference, hypothesis),
+        speaker_mapping(*lines),
         {**TOLERANCES, **(tolerances or {}), "tcp_collar": tcp_collar},
         words.wer.errors if words else None,
     )
-    return Scores(der, der0, words, detail.counts, detail, tuple(notes), orc)
+    return Scores(der, der0, words, detail.counts, detail, tuple(notes), orc, speech)
 
 
 def _pair_sessions(

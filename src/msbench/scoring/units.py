@@ -31,11 +31,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from msbench.adapters.uem import ScoredSpans
-from msbench.records import Segment
-from msbench.tables import read_table
-
-UNIT_COLUMNS = ("unit_id", "recording_id", "start", "end")
+from msbench.records import ScoredSpans, Segment
+from msbench.rows import BenchmarkRow, RecordingRow, UnitRow, UtteranceRow
+from msbench.tables import read_rows
 
 
 @dataclass(frozen=True)
@@ -65,8 +63,8 @@ class Unit:
         return tuple((a, b) for a, b in cut if b > a)
 
 
-def recording_spans(row: Mapping[str, Any]) -> ScoredSpans:
-    """A benchmark row's scored region (``scored_spans``; else ``0 .. duration_seconds``)."""
+def recording_spans(row: BenchmarkRow | RecordingRow) -> ScoredSpans:
+    """A recording's scored region (``scored_spans``; else ``0 .. duration_seconds``)."""
     spans = row.get("scored_spans")
     if spans:
         return tuple((float(a), float(b)) for a, b in spans)
@@ -107,10 +105,42 @@ def fixed_chunks(recordings: Iterable[tuple[str, ScoredSpans]], max_seconds: flo
 
 
 def read_units(path: str | Path) -> list[Unit]:
+    """A units manifest (``units.csv``: ``unit_id, recording_id, start, end``)."""
     return [
-        Unit(str(r["unit_id"]), str(r["recording_id"]), float(r["start"]), float(r["end"]))
-        for r in read_table(path)
+        Unit(r["unit_id"], r["recording_id"], r["start"], r["end"])
+        for r in read_rows(path, UnitRow)
     ]
+
+
+def benchmark_units(system: Mapping[str, Any], benchmark: Sequence[BenchmarkRow]) -> list[Unit]:
+    """A system's units (its manifest, its chunk length, else whole recordings), each with its
+    recording's scored region (its DER UEM)."""
+    from dataclasses import replace
+
+    recordings = [(r["recording_id"], recording_spans(r)) for r in benchmark]
+    if system.get("units"):
+        spans = dict(recordings)
+        return [
+            replace(u, scored=spans.get(u.recording_id, ())) for u in read_units(system["units"])
+        ]
+    if system.get("max_unit_seconds"):
+        return fixed_chunks(recordings, float(system["max_unit_seconds"]))
+    return whole_recordings(recordings)
+
+
+def read_references(utterances: str | Path) -> dict[str, list[Segment]]:
+    """``utterances.csv`` as each recording's reference segments, in the table's order."""
+    by_recording: dict[str, list[Segment]] = {}
+    for row in read_rows(utterances, UtteranceRow):
+        segment = Segment(
+            row["recording_id"],
+            row["start_time"],
+            row["end_time"],
+            row["speaker"],
+            row.get("words") or "",
+        )
+        by_recording.setdefault(row["recording_id"], []).append(segment)
+    return by_recording
 
 
 def unit_reference(utterances: Sequence[Segment], unit: Unit) -> list[Segment]:
@@ -171,3 +201,25 @@ def silence_cuts(
         Unit(unit_name(recording_id, k), recording_id, to_seconds(a), to_seconds(b), spans)
         for k, (a, b) in enumerate(zip(cuts[:-1], cuts[1:], strict=True))
     ]
+
+
+def cut_benchmark(
+    benchmark: Sequence[BenchmarkRow],
+    references: Mapping[str, Sequence[Segment]],
+    section: Mapping[str, Any],
+) -> list[Unit]:
+    """Every benchmark recording cut by :func:`silence_cuts` (config section ``units``)."""
+    from msbench.timeline import SpeakerTimeline
+
+    units = []
+    for row in benchmark:
+        rid = str(row["recording_id"])
+        speech = SpeakerTimeline.of(references.get(rid, [])).speech()
+        units += silence_cuts(
+            rid,
+            recording_spans(row),
+            speech,
+            section["max_unit_seconds"],
+            float(section["search_seconds"]),
+        )
+    return units

@@ -25,7 +25,7 @@ COMMANDS = {
     "evaluate": "msbench.stages.evaluate",
     "leaderboard": "msbench.stages.leaderboard",
     "diagnose": "msbench.stages.diagnose",
-    "conditions": "msbench.stages.conditions",
+    "table2": "msbench.stages.table2",
     "probes": "msbench.stages.probes",
     "probes-score": "msbench.stages.probes_score",
     "review": "msbench.stages.review",

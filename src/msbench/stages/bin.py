@@ -3,33 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 from msbench.stages.options import Arg, ConfigPath, SettingsJson, resolve_settings
-
-
-def write_labelled(path: Path, rows: list[dict[str, Any]]) -> None:
-    """CSV or JSONL by extension; CSV gets P..N columns after the input's own columns."""
-    from msbench.benchmark.manifests import flatten_conditions
-    from msbench.columns import AXES
-    from msbench.tables import write_csv
-    from msbench.textio import write_jsonl
-
-    if path.suffix == ".csv":
-        columns = list(dict.fromkeys([*(rows[0] if rows else {}), *AXES]))
-        write_csv(path, (flatten_conditions(r) for r in rows), columns, exact=True)
-    else:
-        write_jsonl(path, rows)  # input values exactly as read
 
 
 def run(
     features: Annotated[
         Path,
-        Arg(
-            "features table (CSV/JSONL, official field names)", positional=True, metavar="FEATURES"
-        ),
+        Arg("features table (CSV/JSONL, official field names)"),
     ],
-    out: Annotated[Path, Arg("output table (.csv or .jsonl)", short="-o")],
+    out: Annotated[Path, Arg("output table (.csv or .jsonl)")],
     space_out: Annotated[Path | None, Arg("write the condition space used (YAML)")] = None,
     config: ConfigPath = None,
     settings: SettingsJson = None,
@@ -42,7 +26,8 @@ def run(
     """
     import yaml
 
-    from msbench.benchmark.conditions import build_condition_space, label_rows
+    from msbench.construction.condition_space import build_condition_space, label_rows
+    from msbench.construction.manifests import write_labelled
     from msbench.tables import read_table
     from msbench.textio import write_atomic
 

@@ -14,7 +14,7 @@ FORMATS = ("rttm", "stm", "textgrid", "chime", "notsofar", "seglst", "lhotse")
 def run(
     annotations: Annotated[
         tuple[Path, ...],
-        Arg("annotation files or folders", positional=True, metavar="ANNOTATION"),
+        Arg("annotation files or folders"),
     ],
     format: Annotated[
         str | None, Arg("annotation format (default: detected)", choices=FORMATS)
@@ -30,7 +30,7 @@ def run(
     (TextGrid xmax, lhotse), else the last segment end. Each line says what
     the workflow would drop with a note and whether it would reject the session.
     """
-    from msbench.describe import describe_paths, summary_table
+    from msbench.features.describe import describe_paths, summary_table
 
     rows = describe_paths(annotations, format, str(uem) if uem else None, encoding)
     if summary:

@@ -4,49 +4,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 from msbench.stages.options import Arg, ConfigPath, SettingsJson, resolve_settings
-
-UNIT_RESULT_COLUMNS = (
-    "system", "unit_id", "recording_id", "start", "end", "status", "reason", "degradation",
-    "der", "der_collar0", "cpwer", "tcpwer", "wer", "tcorcwer",
-    "e_lex", "e_seg", "e_attr", "r_time", "ref_speakers", "hyp_speakers", "notes",
-)  # fmt: skip
-
-
-def benchmark_units(system: dict[str, Any], benchmark: list[dict[str, Any]]) -> list[Any]:
-    """The system's units, each with its recording's scored region (its DER UEM)."""
-    from dataclasses import replace
-
-    from msbench.scoring.units import fixed_chunks, read_units, recording_spans, whole_recordings
-
-    recordings = [(str(r["recording_id"]), recording_spans(r)) for r in benchmark]
-    if system.get("units"):
-        spans = dict(recordings)
-        return [
-            replace(u, scored=spans.get(u.recording_id, ())) for u in read_units(system["units"])
-        ]
-    if system.get("max_unit_seconds"):
-        return fixed_chunks(recordings, float(system["max_unit_seconds"]))
-    return whole_recordings(recordings)
-
-
-def references(utterances: Path) -> dict[str, list[Any]]:
-    from msbench.records import Segment
-    from msbench.tables import read_table
-
-    by_recording: dict[str, list[Any]] = {}
-    for row in read_table(utterances):
-        segment = Segment(
-            row["recording_id"],
-            row["start_time"],
-            row["end_time"],
-            row["speaker"],
-            row.get("words") or "",
-        )
-        by_recording.setdefault(row["recording_id"], []).append(segment)
-    return by_recording
 
 
 def run(
@@ -66,38 +26,25 @@ def run(
     recording; summary.json: ratios of sums over the benchmark; utterances.csv
     and pairs.csv: the diagnostics of every reference utterance and speaker pair.
     """
-    from msbench.columns import AXES, PAIR_COLUMNS, UTTERANCE_DIAGNOSIS_COLUMNS
-    from msbench.scoring.aggregate import (
-        COUNT_COLUMNS,
-        RATE_COLUMNS,
-        UNIT_COUNT_COLUMNS,
-        group_rows,
-        sum_units,
-    )
+    from msbench import columns
+    from msbench.rows import BenchmarkRow
+    from msbench.scoring.aggregate import recording_rows, sum_units
     from msbench.scoring.evaluate import SystemSpec, evaluate_units
-    from msbench.tables import read_table, write_csv
+    from msbench.scoring.units import benchmark_units, read_references
+    from msbench.tables import read_rows, write_csv
     from msbench.textio import write_json
 
     entry = json.loads(system)
     spec = SystemSpec.from_config(entry)
-    scoring = resolve_settings(config, settings)["scoring"]
-    rows_by_id = {str(r["recording_id"]): r for r in read_table(benchmark)}
+    rows_by_id = {r["recording_id"]: r for r in read_rows(benchmark, BenchmarkRow)}
     units = benchmark_units(entry, list(rows_by_id.values()))
     languages = {rid: str(r.get("language") or "") for rid, r in rows_by_id.items()}
-    evaluation = evaluate_units(spec, units, references(utterances), languages, scoring)
-    rows = evaluation.units
-    write_csv(out_dir / "units.csv", rows, (*UNIT_RESULT_COLUMNS, *COUNT_COLUMNS))
-    write_csv(out_dir / "utterances.csv", evaluation.utterances, UTTERANCE_DIAGNOSIS_COLUMNS)
-    write_csv(out_dir / "pairs.csv", evaluation.pairs, PAIR_COLUMNS)
-    recordings = []
-    for rid, members in group_rows(rows, lambda r: [r["recording_id"]]).items():
-        labels = {axis: rows_by_id.get(rid, {}).get(axis) for axis in AXES}
-        recordings.append(
-            {"system": spec.system_id, "recording_id": rid, **labels, **sum_units(members)}
-        )
-    columns = ("system", "recording_id", *AXES, *UNIT_COUNT_COLUMNS, *RATE_COLUMNS, *COUNT_COLUMNS)
-    write_csv(out_dir / "recordings.csv", recordings, columns)
-    write_json(
-        out_dir / "summary.json",
-        {"system_id": spec.system_id, "system": spec.name, **sum_units(rows)},
-    )
+    scoring = resolve_settings(config, settings)["scoring"]
+    result = evaluate_units(spec, units, read_references(utterances), languages, scoring)
+    write_csv(out_dir / "units.csv", result.units, columns.UNIT_RESULT_TABLE)
+    write_csv(out_dir / "utterances.csv", result.utterances, columns.UTTERANCE_DIAGNOSIS_COLUMNS)
+    write_csv(out_dir / "pairs.csv", result.pairs, columns.PAIR_COLUMNS)
+    recordings = recording_rows(spec.system_id, result.units, rows_by_id)
+    write_csv(out_dir / "recordings.csv", recordings, columns.RECORDING_RESULT_COLUMNS)
+    summary = {"system_id": spec.system_id, "system": spec.name, **sum_units(result.units)}
+    write_json(out_dir / "summary.json", summary)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated
 
-from msbench.dataset_sheet import SourceSpec
 from msbench.stages.options import Arg
 
 
@@ -17,7 +16,7 @@ def run(
         float, Arg("seconds an annotation may run past the audio end (clipped)")
     ] = 0.5,
     strict_segments: Annotated[
-        bool, Arg("reject a session with a zero-length segment instead of dropping the segment")
+        bool, Arg("reject a session with a zero-length segment instead of keeping it (words only)")
     ] = False,
 ) -> None:
     """Validate one source: recordings that pass, and a rejected list with reasons.
@@ -26,8 +25,8 @@ def run(
     (one validated recording per line), OUT_DIR/rejected.jsonl, and
     OUT_DIR/encodings.json: the codec each annotation file was decoded with.
     """
-    from msbench.dataset_sheet import find_source, read_dataset_sheet
-    from msbench.ingest import IngestSettings, ingest_source
+    from msbench.ingest.sheet import find_source, read_dataset_sheet
+    from msbench.ingest.source import IngestSettings, annotation_encodings, ingest_source
     from msbench.textio import write_json, write_jsonl
 
     spec = find_source(read_dataset_sheet(sheet), source)
@@ -38,18 +37,3 @@ def run(
     for warning in result.warnings:
         print(f"msbench ingest: warning: {warning}")
     write_json(out_dir / "encodings.json", annotation_encodings(spec))
-
-
-def annotation_encodings(spec: SourceSpec) -> dict[str, str]:
-    """Each annotation file of the source -> the codec it was decoded with (or why not)."""
-    from msbench.dataset_sheet import expand_glob
-    from msbench.textio import encoding_used
-
-    out = {}
-    files = spec.annotation_files() + expand_glob(spec.transcripts) + expand_glob(spec.uem)
-    for path in sorted(set(files)):
-        try:
-            out[path] = encoding_used(path, spec.encoding or None)
-        except OSError as error:
-            out[path] = f"unreadable: {error.strerror}"
-    return out

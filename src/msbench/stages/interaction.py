@@ -9,16 +9,14 @@ from msbench.stages.options import Arg
 
 
 def run(
-    ingested: Annotated[
-        Path, Arg("ingested recordings (JSONL)", positional=True, metavar="RECORDINGS_JSONL")
-    ],
+    ingested: Annotated[Path, Arg("ingested recordings (JSONL)")],
     out: Annotated[Path, Arg("interaction features (JSONL)")],
     utterances: Annotated[Path, Arg("per-utterance overlap exposure r_ov (CSV)")],
 ) -> None:
     """Interaction features of ingested recordings (speakers, overlap, turn gaps), and r_ov."""
     from msbench.columns import INTERACTION_COLUMNS, UTTERANCE_COLUMNS
     from msbench.features.rows import interaction_row, utterance_rows
-    from msbench.ingest import IngestedRecording
+    from msbench.records import IngestedRecording
     from msbench.tables import write_csv, write_table_jsonl
     from msbench.textio import read_jsonl
 

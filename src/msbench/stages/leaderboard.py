@@ -21,9 +21,8 @@ def run(
 
     Every rate is a ratio of sums over units; excluded units are counted, not scored.
     """
+    from msbench.columns import CONDITION_COLUMNS, LEADERBOARD_COLUMNS
     from msbench.scoring.leaderboard import (
-        CONDITION_COLUMNS,
-        LEADERBOARD_COLUMNS,
         condition_rows,
         leaderboard_rows,
         plot_conditions,

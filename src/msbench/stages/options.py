@@ -14,13 +14,12 @@ from msbench.errors import ConfigError
 class Arg:
     """Command-line facts of one stage parameter (its type and default are the signature's).
 
-    ``positional`` makes it an argument without a flag; ``short`` adds a short
-    flag (``-o``); ``metavar`` names it in usage lines; ``choices`` restricts it.
+    Every parameter is a named option (``out_dir`` -> ``--out-dir``): no
+    stage takes positional arguments or short flags, so every command reads
+    alike. ``metavar`` names it in usage lines; ``choices`` restricts it.
     """
 
     help: str
-    positional: bool = False
-    short: str | None = None
     metavar: str | None = None
     choices: tuple[str, ...] | None = None
 

@@ -2,45 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 from msbench.stages.options import Arg
-
-
-def recording_status(
-    rows: Sequence[Mapping[str, Any]],
-    in_pool: set[str],
-    excluded: Mapping[str, Mapping[str, Any]],
-    selected: set[str],
-    axes: Sequence[tuple[str, str, float | None]],
-) -> list[dict[str, Any]]:
-    """Every characterized row with its eligibility, pool and selection status (codes and messages)."""
-    from msbench.benchmark.manifests import flatten_conditions
-    from msbench.eligibility import unlabelled
-
-    table = []
-    for row in rows:
-        missing = unlabelled(row, axes)
-        codes = [c for c in str(row.get("ineligible_codes") or "").split("; ") if c]
-        codes += [reason.code for reason in missing]
-        why = [r for r in str(row.get("ineligible_reasons") or "").split("; ") if r]
-        why += [reason.message for reason in missing]
-        pool_row = excluded.get(row["recording_id"], {})
-        table.append(
-            {
-                **flatten_conditions(row),
-                "eligible": not why,
-                "ineligible_codes": "; ".join(codes),
-                "ineligible_reasons": "; ".join(why),
-                "in_pool": row["recording_id"] in in_pool,
-                "pool_code": pool_row.get("pool_code", ""),
-                "pool_reason": pool_row.get("pool_reason", ""),
-                "selected": row["recording_id"] in selected,
-            }
-        )
-    return table
 
 
 def run(
@@ -58,10 +23,11 @@ def run(
     recordings.csv holds every characterized recording with its features,
     labels, and why it is (not) eligible, in the pool, selected.
     """
-    from msbench.benchmark.conditions import read_condition_space
-    from msbench.benchmark.coverage_figure import plot_coverage, plot_profile_heatmap
-    from msbench.benchmark.summary import summarize
     from msbench.columns import recordings_columns
+    from msbench.construction.condition_space import read_condition_space
+    from msbench.construction.coverage_figure import plot_coverage, plot_profile_heatmap
+    from msbench.construction.manifests import recording_status
+    from msbench.construction.summary import summarize
     from msbench.tables import read_table, write_csv
     from msbench.textio import write_json
 

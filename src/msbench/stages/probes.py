@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 from msbench.stages.options import Arg, ConfigPath, RuntimeJson, SettingsJson, resolve_settings
 
@@ -26,48 +26,26 @@ def run(
     """
     import sys
 
-    from msbench.probes.clips import lines_by_recording, recording_clips
+    from msbench.probes.clips import probed_clips
     from msbench.probes.generate import generate
+    from msbench.probes.pairs import counterfactual_pairs
     from msbench.probes.write import rows_by_id, write_probe_set
-    from msbench.tables import read_table
+    from msbench.rows import RecordingRow
+    from msbench.tables import read_rows, read_table
 
     resolved = resolve_settings(config, settings, runtime)
     probes = resolved["probes"]
-    rows = rows_by_id(read_table(recordings))
+    rows = rows_by_id(read_rows(recordings, RecordingRow))
     chosen = [str(r["recording_id"]) for r in read_table(benchmark)] if benchmark else sorted(rows)
-    if probes["sources"]:
-        chosen = [rid for rid in chosen if rows[rid]["source_dataset"] in probes["sources"]]
-    lines = lines_by_recording(read_table(utterances))
-    clips = [
-        clip
-        for rid in chosen
-        if rows[rid].get("num_speakers") and int(rows[rid]["num_speakers"]) >= 2
-        for clip in recording_clips(
-            rows[rid], lines.get(rid, []), probes["max_clip_seconds"], probes["search_seconds"]
-        )
-    ]
-    sources = {rid: str(row["source_dataset"]) for rid, row in rows.items()}
-    generated = generate(clips, sources, probes)
+    clips = probed_clips(rows, read_table(utterances), chosen, probes)
+    generated = generate(
+        clips, {rid: str(row["source_dataset"]) for rid, row in rows.items()}, probes
+    )
     if probes["counterfactual"]["model"]:
         generated.pairs = counterfactual_pairs(generated, clips, rows, resolved)
     report = write_probe_set(out_dir, generated, len(clips), rows, probes)
+    families = report["by_family"]
     print(
-        f"[probes] {report['items']} items from {len(clips)} clips in {out_dir}: {report['by_family']}",
+        f"[probes] {report['items']} items from {len(clips)} clips in {out_dir}: {families}",
         file=sys.stderr,
-    )
-
-
-def counterfactual_pairs(
-    generated: Any, clips: list[Any], rows: Any, resolved: dict[str, Any]
-) -> Any:
-    """IR items re-voiced by the configured model, each checked with CAM++."""
-    from msbench.models.campplus import CamPlusEmbedder
-    from msbench.probes.counterfactual import load_revoicer
-    from msbench.probes.pairs import make_pairs
-
-    section = resolved["probes"]["counterfactual"]
-    revoicer = load_revoicer(section["model"])
-    embedder = CamPlusEmbedder(resolved["models"], 1, "cpu")
-    return make_pairs(
-        generated, clips, rows, (revoicer, embedder, section["source_max_similarity"])
     )

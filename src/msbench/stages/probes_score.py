@@ -9,9 +9,7 @@ from msbench.stages.options import Arg
 
 
 def run(
-    answers: Annotated[
-        Path, Arg("the model's answers (JSON Lines, JSON object or list)", positional=True)
-    ],
+    answers: Annotated[Path, Arg("the model's answers (JSON Lines, JSON object or list)")],
     items: Annotated[Path, Arg("the probe set's items.jsonl")] = Path("results/probes/items.jsonl"),
     out: Annotated[Path | None, Arg("also write the report here (JSON)")] = None,
 ) -> None:

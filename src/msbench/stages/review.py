@@ -37,26 +37,13 @@ def run(
     """
     import sys
 
-    from msbench.benchmark.conditions import read_condition_space
-    from msbench.errors import InputError
-    from msbench.review.build import SiteInputs, write_site
-    from msbench.review.system import load_system_view
-    from msbench.tables import read_table
-    from msbench.textio import read_text
+    from msbench.review.build import load_inputs, write_site
 
     review = resolve_settings(config, settings)["review"]
-    entries = json.loads(systems)
-    if len(entries) != len(evaluations):
-        raise InputError("--evaluations", f"{len(evaluations)} folders for {len(entries)} systems")
-    inputs = SiteInputs(
-        benchmark_text=read_text(benchmark),
-        recordings=read_table(recordings),
-        utterances=read_table(utterances),
-        pool=read_table(pool),
-        space=read_condition_space(condition_space),
-        figures=[Path(f) for f in figures],
-        systems=[load_system_view(e, Path(d)) for e, d in zip(entries, evaluations, strict=True)],
-    )
+    inputs = load_inputs(
+        benchmark, recordings, utterances, pool, condition_space, figures,
+        json.loads(systems), evaluations,
+    )  # fmt: skip
     pages = write_site(out_dir, inputs, review)
     print(
         f"[review] {pages} recording pages in {out_dir}; open {out_dir}/index.html", file=sys.stderr

@@ -48,7 +48,7 @@ def run(
     every change made to the input (zero-length segments, self-overlap merged
     for DER, what lies outside the UEM), with counts.
     """
-    from msbench.adapters import read_uem_spans
+    from msbench.ingest.adapters import read_uem_spans
     from msbench.scoring.formats import read_segments
     from msbench.scoring.pair import score_pair
 

@@ -11,9 +11,7 @@ from msbench.stages.options import Arg, ConfigPath, SettingsJson, resolve_settin
 
 
 def run(
-    pool: Annotated[
-        Path, Arg("candidate pool (CSV)", positional=True, metavar="CANDIDATE_POOL_CSV")
-    ],
+    pool: Annotated[Path, Arg("candidate pool (CSV)")],
     labelled: Annotated[Path, Arg("labelled recordings (for QC replacement)")],
     space: Annotated[Path, Arg("condition_space.yaml written by `bin`")],
     out_dir: Annotated[
@@ -27,10 +25,10 @@ def run(
     Exit status 3 when the constraints cannot all hold; the message names the
     smallest relaxation that works.
     """
-    from msbench.benchmark.conditions import read_condition_space
-    from msbench.benchmark.manifests import official_metadata_row
-    from msbench.benchmark.selection.benchmark import select_benchmark
     from msbench.columns import BENCHMARK_COLUMNS
+    from msbench.construction.condition_space import read_condition_space
+    from msbench.construction.manifests import official_metadata_row
+    from msbench.construction.selection.selected import select_benchmark
     from msbench.tables import read_table, write_csv, write_table_jsonl
     from msbench.textio import write_json
 

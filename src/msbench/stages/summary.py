@@ -12,7 +12,7 @@ from msbench.stages.options import Arg, ConfigPath, SettingsJson, resolve_settin
 def run(
     manifest: Annotated[
         Path,
-        Arg("manifest (CSV/JSONL with official field names)", positional=True, metavar="MANIFEST"),
+        Arg("manifest (CSV/JSONL with official field names)"),
     ],
     figure: Annotated[Path | None, Arg("also draw its coverage figure to this PNG")] = None,
     compare: Annotated[
@@ -27,8 +27,8 @@ def run(
     first. The duration-weighted overlap is the total overlapped time over the
     total duration (each recording's overlap_ratio is of its duration).
     """
-    from msbench.benchmark.conditions import build_condition_space, label_rows
-    from msbench.benchmark.summary import summarize
+    from msbench.construction.condition_space import build_condition_space, label_rows
+    from msbench.construction.summary import summarize
     from msbench.tables import read_table
 
     space = build_condition_space(resolve_settings(config, settings)["condition_space"])
@@ -40,6 +40,6 @@ def run(
     rows = labelled(manifest)
     print(json.dumps(summarize(rows), ensure_ascii=False, indent=2))
     if figure:
-        from msbench.benchmark.coverage_figure import plot_coverage
+        from msbench.construction.coverage_figure import plot_coverage
 
         plot_coverage(rows, space, figure, release=labelled(compare) if compare else None)

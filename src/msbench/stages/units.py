@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
-from msbench.scoring.units import Unit
 from msbench.stages.options import Arg, ConfigPath, SettingsJson, resolve_settings
-
-UNITS_COLUMNS = ("unit_id", "recording_id", "start", "end")
 
 
 def run(
@@ -27,50 +23,15 @@ def run(
     units.search_seconds before the limit. units.csv (unit_id, recording_id,
     start, end) is what a system's outputs are scored against.
     """
-    from msbench.scoring.units import recording_spans, silence_cuts
-    from msbench.stages.evaluate import references
-    from msbench.tables import read_table, write_csv
-    from msbench.timeline import SpeakerTimeline
+    from msbench.columns import UNIT_COLUMNS
+    from msbench.rows import BenchmarkRow, RecordingRow
+    from msbench.scoring.unit_audio import write_unit_audio
+    from msbench.scoring.units import cut_benchmark, read_references
+    from msbench.tables import read_rows, write_csv
 
     section = resolve_settings(config, settings)["units"]
-    audio = {str(r["recording_id"]): r for r in read_table(recordings)}
-    speech = {
-        rid: SpeakerTimeline.from_segments(
-            (s.speaker, s.start_time, s.end_time) for s in segments
-        ).speech()
-        for rid, segments in references(utterances).items()
-    }
-    units = []
-    for row in read_table(benchmark):
-        rid = str(row["recording_id"])
-        units += silence_cuts(
-            rid,
-            recording_spans(row),
-            speech.get(rid, []),
-            section["max_unit_seconds"],
-            float(section["search_seconds"]),
-        )
+    audio = {r["recording_id"]: r for r in read_rows(recordings, RecordingRow)}
+    units = cut_benchmark(read_rows(benchmark, BenchmarkRow), read_references(utterances), section)
     for unit in units:
         write_unit_audio(audio[unit.recording_id], unit, out_dir / "audio" / f"{unit.unit_id}.flac")
-    write_csv(out_dir / "units.csv", [vars(u) for u in units], UNITS_COLUMNS)
-
-
-def write_unit_audio(recording: Mapping[str, Any], unit: Unit, path: Path) -> None:
-    """``[start, end)`` of the recording's channel, 16 kHz mono 16-bit FLAC, written atomically."""
-    import os
-
-    import numpy as np
-    import soundfile
-
-    from msbench.audio import read_channel
-
-    channel = int(recording.get("channel") or 0)
-    samples, rate = read_channel(recording["audio_path"], channel, unit.start, unit.end)
-    if rate != 16000:
-        import soxr
-
-        samples = soxr.resample(samples, rate, 16000, quality="HQ").astype(np.float32)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.tmp.flac")
-    soundfile.write(temporary, np.clip(samples, -1.0, 1.0), 16000, subtype="PCM_16", format="FLAC")
-    os.replace(temporary, path)
+    write_csv(out_dir / "units.csv", [vars(u) for u in units], UNIT_COLUMNS)

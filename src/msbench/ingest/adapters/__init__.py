@@ -1,0 +1,164 @@
+"""One adapter per annotation format; all return :class:`msbench.records.SessionAnnotation`.
+
+=============  ==============================================  ===================
+adapter        files                                           session id from
+=============  ==============================================  ===================
+``rttm``       ``*.rttm`` (+ UEM, + STM or SegLST transcripts)  RTTM file field
+``stm``        ``*.stm`` speaker-attributed references (NIST)    STM file field
+``textgrid``   ``<session>.TextGrid``, one tier per speaker     file name
+``chime``      CHiME-5/6/7/8 / DiPCo ``<session>.json``         ``session_id``
+``notsofar``   NOTSOFAR-1 ``<meeting>/gt_transcription.json``   meeting folder
+``seglst``     meeteval SegLST ``*.json``                       ``session_id``
+``lhotse``     supervisions (+ recordings) ``.jsonl[.gz]``      ``recording_id``
+=============  ==============================================  ===================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from msbench.errors import InputError
+from msbench.ingest.adapters.chime import read_chime
+from msbench.ingest.adapters.lhotse_manifest import read_lhotse
+from msbench.ingest.adapters.notsofar import read_notsofar
+from msbench.ingest.adapters.rttm import read_rttm, read_stm
+from msbench.ingest.adapters.seglst import read_seglst
+from msbench.ingest.adapters.textgrid import read_textgrid
+from msbench.ingest.adapters.uem import UemTable, read_uem_files
+from msbench.ingest.sheet import SourceSpec, expand_glob
+from msbench.records import Segment, SessionAnnotation
+
+Reader = Callable[..., list[SessionAnnotation]]
+
+READERS: dict[str, Reader] = {
+    "rttm": read_rttm,
+    "stm": read_stm,
+    "textgrid": read_textgrid,
+    "chime": read_chime,
+    "notsofar": read_notsofar,
+    "seglst": read_seglst,
+}
+FORMATS = (*READERS, "lhotse")
+
+
+def detect_format(path: str | Path) -> str:
+    """Guess the adapter from the file name (and, for JSON, the time field type)."""
+    name = str(path).lower()
+    if name.endswith(".rttm"):
+        return "rttm"
+    if name.endswith(".stm"):
+        return "stm"
+    if name.endswith("gt_transcription.json"):
+        return "notsofar"
+    if name.endswith(".textgrid"):
+        return "textgrid"
+    if name.endswith((".jsonl", ".jsonl.gz")):
+        return "lhotse"
+    if name.endswith(".json"):
+        from msbench.textio import read_json
+
+        entries = read_json(path)
+        first = entries[0] if isinstance(entries, list) and entries else {}
+        start = first.get("start_time") if isinstance(first, dict) else None
+        return "seglst" if isinstance(start, (int, float)) else "chime"
+    raise InputError(
+        path, "cannot tell the annotation format", fix=f"pass --format, one of {FORMATS}"
+    )
+
+
+def read_annotation_file(
+    path: str | Path, fmt: str | None = None, encoding: str | None = None
+) -> list[SessionAnnotation]:
+    fmt = fmt or detect_format(path)
+    if fmt == "lhotse":
+        return read_lhotse(path)
+    if fmt not in READERS:
+        raise InputError(path, f"unknown format {fmt!r}", fix=f"use one of {FORMATS}")
+    return READERS[fmt](path, encoding)
+
+
+def read_transcripts(pattern: str, encoding: str | None) -> dict[str, tuple[Segment, ...]]:
+    """STM (``.stm``) or SegLST (``.json``) files -> words segments per session."""
+    by_session: dict[str, tuple[Segment, ...]] = {}
+    for path in expand_glob(pattern):
+        reader = read_stm if path.lower().endswith(".stm") else read_seglst
+        for session in reader(path, encoding):
+            by_session[session.session_id] = (
+                by_session.get(session.session_id, ()) + session.segments
+            )
+    return by_session
+
+
+def read_source_annotations(
+    spec: SourceSpec,
+) -> tuple[list[SessionAnnotation], dict[str, tuple[Segment, ...]], list[InputError]]:
+    """All sessions of a source, their transcripts, and the files that could not be read."""
+    encoding = spec.encoding or None
+    sessions: list[SessionAnnotation] = []
+    errors: list[InputError] = []
+    files = spec.annotation_files()
+    if not files:
+        errors.append(
+            InputError(
+                spec.annotations,
+                "no annotation file matches this pattern",
+                fix=f"fix `annotations` of source {spec.name!r} in the dataset sheet",
+            )
+        )
+    for path in files:
+        try:
+            if spec.adapter == "lhotse":
+                found = read_lhotse(path, spec.recordings or None)
+            else:
+                found = READERS[spec.adapter](path, encoding)
+        except InputError as error:
+            held = (
+                sessions_of_undecodable(path, spec.adapter) if "cannot decode" in str(error) else []
+            )
+            if not held:
+                errors.append(error)
+                continue
+            found = [
+                SessionAnnotation(name, str(path), (), problems=(str(error),)) for name in held
+            ]
+        if not found:
+            errors.append(
+                InputError(
+                    path,
+                    f"holds no session (empty, or not a {spec.adapter} file)",
+                    fix=f"check the file, or the `adapter` of source {spec.name!r}",
+                )
+            )
+        sessions.extend(found)
+    transcripts: dict[str, tuple[Segment, ...]] = {}
+    if spec.transcripts:
+        try:
+            transcripts = read_transcripts(spec.transcripts, encoding)
+        except InputError as error:
+            errors.append(error)
+    return sessions, transcripts, errors
+
+
+def sessions_of_undecodable(path: str | Path, adapter: str) -> list[str]:
+    """The sessions a multi-session file names, read past its undecodable bytes (RTTM, STM).
+
+    The file is still rejected; this only lets each of its sessions be rejected by name.
+    """
+    column = {"rttm": 1, "stm": 0}.get(adapter)
+    if column is None:
+        return []
+    text = Path(path).read_bytes().decode("utf-8", errors="replace")
+    names = []
+    for line in text.splitlines():
+        fields = line.split()
+        if len(fields) > column and not line.lstrip().startswith((";;", "#")):
+            if adapter == "rttm" and fields[0] != "SPEAKER":
+                continue
+            names.append(fields[column])
+    return sorted(set(names))
+
+
+def read_uem_spans(pattern: str, encoding: str | None = None) -> UemTable:
+    """Every session's scored spans from the UEM files matching ``pattern`` (their union)."""
+    return read_uem_files(expand_glob(pattern), encoding)

@@ -1,0 +1,259 @@
+"""Ingest one source: annotations + audio -> validated recordings, or rejections with reasons.
+
+Per session, in order, the first failing check rejects it (the others go on):
+
+1. the annotation file cannot be read or decoded -> every session of it
+   (or the file) is rejected;
+2. the session id occurs more than once in the source -> every occurrence;
+3. a segment is negative- or zero-length, non-finite, or has an empty speaker
+   label -> the session, naming the segment's file and line;
+4. the session has no segment (empty annotation);
+5. the audio is missing, unreadable, has a corrupt header, or lacks the channel;
+6. a segment ends more than ``end_tolerance`` seconds after the audio ends.
+   Within the tolerance, segment ends are clipped to the audio end (segments
+   that then start at or after the end are removed) and the change is noted;
+7. its UEM lines cannot be read (a malformed, inverted, non-finite or
+   overlapping span, spans that two UEM files disagree on), or a UEM file of
+   the source is unreadable and the session has no span in the others.
+
+**Scored region.** With a UEM the session's scored region is the union of
+its spans (:mod:`msbench.ingest.adapters.uem`), cut to the audio; without one, the
+whole audio. Segments are cropped to the region (a segment across a gap
+between spans becomes one piece per span, its words on the longest piece),
+each change counted in the notes, and ``duration_seconds`` is the region's
+total length: every feature that divides by the duration (the overlap
+ratio) divides by scored time. The spans travel as ``scored_spans``.
+
+Single-speaker recordings are *not* rejected here: they are characterized and
+flagged ineligible later.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+from msbench.errors import InputError
+from msbench.ingest.adapters import read_source_annotations, read_uem_spans
+from msbench.ingest.adapters.common import session_from_filename
+from msbench.ingest.adapters.uem import UemTable, describe_spans, scored_length
+from msbench.ingest.audio_facts import probe_audio
+from msbench.ingest.region import clip_to_duration, crop_to_spans, scored_region
+from msbench.ingest.sheet import SourceSpec, expand_glob
+from msbench.records import (
+    IngestedRecording,
+    Recording,
+    Rejection,
+    Segment,
+    SessionAnnotation,
+    recording_id,
+)
+
+
+@dataclass
+class IngestResult:
+    recordings: list[IngestedRecording] = field(default_factory=list)
+    rejections: list[Rejection] = field(default_factory=list)
+    reasons: Counter[str] = field(default_factory=Counter)  # short reason -> rejections
+    warnings: list[str] = field(default_factory=list)
+
+    def reject(self, rec_id: str, source: str, file: str, reason: str, kind: str) -> None:
+        """One ingest rejection, counted under ``kind`` for the summary line."""
+        self.rejections.append(Rejection(rec_id, source, file, reason, "ingest"))
+        self.reasons[kind] += 1
+
+    def summary(self, source: str) -> str:
+        """One line: recordings in, accepted, rejected by reason."""
+        total = len(self.recordings) + len(self.rejections)
+        why = ", ".join(f"{reason}: {n}" for reason, n in sorted(self.reasons.items()))
+        rejected = f"{len(self.rejections)} rejected" + (f" ({why})" if why else "")
+        return f"source {source}: {total} in, {len(self.recordings)} accepted, {rejected}"
+
+
+def invalid_session_id(session: str) -> str:
+    """Why a session id cannot name a recording ('' when it can).
+
+    >>> invalid_session_id("M_R003S01C01"), invalid_session_id("a::b")[:34]
+    ('', "session id 'a::b' contains '::' (t")
+    """
+    if "::" in session:
+        return f"session id {session!r} contains '::' (the id separator): rename the session"
+    if "/" in session or "\\" in session or session in (".", "..") or session.startswith(".."):
+        return f"session id {session!r} contains a path part: rename the session"
+    if not session.strip():
+        return "empty session id: give the session a name"
+    return ""
+
+
+def short_reason(problem: str) -> str:
+    """The kind of a problem, for counting: its text up to the first colon or parenthesis.
+
+    >>> short_reason("bad segment: x.rttm:line 4: negative-length segment")
+    'bad segment'
+    """
+    return problem.split(":")[0].split(" (")[0].strip()[:60]
+
+
+@dataclass(frozen=True)
+class IngestSettings:
+    """``ingest`` config: end tolerance (s), strictness about zero-length segments."""
+
+    end_tolerance: float = 0.5
+    strict_segments: bool = False
+
+
+def _check_annotation(session: SessionAnnotation, settings: IngestSettings) -> None:
+    problems = list(session.problems)
+    if settings.strict_segments:
+        problems += [f"{z} (ingest.strict_segments is set)" for z in session.zero_length]
+    if problems:
+        more = f" (+{len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise InputError(session.file, f"bad segment: {problems[0]}{more}")
+    if not session.speech_segments:
+        raise InputError(
+            session.file, f"empty annotation: session {session.session_id!r} has no speech segment"
+        )
+
+
+def _audio_path(spec: SourceSpec, session: SessionAnnotation) -> str:
+    audio_path = spec.audio_path(session.session_id) or session.audio_path or ""
+    if not audio_path:
+        hints = [note for note in session.notes if "audio source of type" in note]
+        raise InputError(
+            session.file,
+            "no audio path" + (f": {hints[0]}" if hints else ""),
+            fix="set `audio` in the dataset sheet",
+        )
+    return audio_path
+
+
+def _ingest_session(
+    spec: SourceSpec,
+    session: SessionAnnotation,
+    transcript: tuple[Segment, ...],
+    uem: UemTable | None,
+    settings: IngestSettings,
+) -> IngestedRecording:
+    _check_annotation(session, settings)
+    audio_path = _audio_path(spec, session)
+    info = probe_audio(audio_path)
+    if spec.channel >= info.channels:
+        raise InputError(
+            audio_path,
+            f"channel {spec.channel} configured, file has {info.channels} channel(s)",
+            fix="set `channel` (0-based) in the dataset sheet",
+        )
+    notes = [
+        *session.notes,
+        *(f"{z}: kept for its words, no speech time" for z in session.zero_length),
+    ]
+    segments, clipped = clip_to_duration(
+        session.segments, info.duration, settings.end_tolerance, audio_path
+    )
+    notes += clipped
+    spans, uem_notes = scored_region(session, uem, info.duration)
+    notes += uem_notes
+    duration = scored_length(spans)
+    if uem is not None:
+        segments, cropped = crop_to_spans(segments, spans)
+        transcript, _ = crop_to_spans(transcript, spans)
+        notes += cropped
+        if not any(s.end_time > s.start_time for s in segments):
+            raise InputError(
+                uem.files.get(session.session_id, session.file),
+                f"no speech of session {session.session_id!r} inside its UEM spans "
+                f"({describe_spans(spans)}); the annotation is {session.file}",
+                fix="check that the UEM and the annotation belong together",
+            )
+    recording = Recording(
+        recording_id=recording_id(spec.name, session.session_id),
+        source_dataset=spec.name,
+        session_id=session.session_id,
+        audio_path=audio_path,
+        duration_seconds=duration,
+        sample_rate=info.sample_rate,
+        num_channels=info.channels,
+        channel=spec.channel,
+        language=spec.language,
+        scenario=spec.scenario,
+        recording_device=spec.device,
+        annotation_file=session.file,
+    )
+    return IngestedRecording(recording, segments, transcript, tuple(notes), spans)
+
+
+def _check_source_files(spec: SourceSpec, annotated: set[str], result: IngestResult) -> None:
+    """Audio files without an annotation are rejected by name; a transcripts glob that
+    matches nothing is a warning."""
+    if spec.transcripts and not expand_glob(spec.transcripts):
+        result.warnings.append(
+            f"source {spec.name}: no transcript file matches {spec.transcripts!r} "
+            "(fix `transcripts` in the dataset sheet): the utterances have no words"
+        )
+    for session, path in sorted(spec.audio_sessions().items()):
+        if session not in annotated:
+            reason = f"{path}: audio without an annotation (no session {session!r} in {spec.annotations!r})"
+            result.reject(
+                recording_id(spec.name, session),
+                spec.name,
+                path,
+                reason,
+                "audio without annotation",
+            )
+
+
+def ingest_source(spec: SourceSpec, settings: IngestSettings | None = None) -> IngestResult:
+    settings = settings or IngestSettings()
+    result = IngestResult()
+    sessions, transcripts, file_errors = read_source_annotations(spec)
+    uem = read_uem_spans(spec.uem, spec.encoding or None) if spec.uem else None
+    for file_error in file_errors:
+        # a file that yields no session: its row is named after the file (one session a file)
+        rec_id = recording_id(spec.name, session_from_filename(file_error.path))
+        result.reject(
+            rec_id, spec.name, file_error.path, str(file_error), short_reason(file_error.problem)
+        )
+
+    occurrences: dict[str, list[SessionAnnotation]] = defaultdict(list)
+    for session in sessions:
+        occurrences[session.session_id].append(session)
+
+    # sessions already accounted for: annotated ones, and those named by a rejected file
+    accounted = set(occurrences) | {session_from_filename(e.path) for e in file_errors}
+    _check_source_files(spec, accounted, result)
+    for session_id in sorted(occurrences):
+        found = occurrences[session_id]
+        rec_id = recording_id(spec.name, session_id)
+        bad_id = invalid_session_id(session_id)
+        if bad_id:
+            result.reject(rec_id, spec.name, found[0].file, bad_id, "invalid session id")
+            continue
+        if len(found) > 1:
+            files = ", ".join(sorted({s.file for s in found}))
+            reason = (
+                f"session id {session_id!r} appears {len(found)} times in source {spec.name!r} "
+                f"({files}); keep one annotation per session"
+            )
+            result.reject(rec_id, spec.name, found[0].file, reason, "duplicate session id")
+            continue
+        try:
+            result.recordings.append(
+                _ingest_session(spec, found[0], transcripts.get(session_id, ()), uem, settings)
+            )
+        except InputError as error:
+            result.reject(rec_id, spec.name, error.path, str(error), short_reason(error.problem))
+    return result
+
+
+def annotation_encodings(spec: SourceSpec) -> dict[str, str]:
+    """Each annotation file of the source -> the codec it was decoded with (or why not)."""
+    from msbench.textio import encoding_used
+
+    out = {}
+    files = spec.annotation_files() + expand_glob(spec.transcripts) + expand_glob(spec.uem)
+    for path in sorted(set(files)):
+        try:
+            out[path] = encoding_used(path, spec.encoding or None)
+        except OSError as error:
+            out[path] = f"unreadable: {error.strerror}"
+    return out

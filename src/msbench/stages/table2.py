@@ -1,0 +1,41 @@
+"""``msbench conditions``: every system's analyses together: Table 2 and the figures."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+from msbench.stages.options import Arg
+
+
+def run(
+    systems: Annotated[tuple[Path, ...], Arg("each system's conditions.json")],
+    out_dir: Annotated[
+        Path,
+        Arg("folder for condition_results.json, table2.{md,csv}, table2_intervals.md, figures"),
+    ],
+) -> None:
+    """Write condition_results.json (the release's layout), Table 2 and its figures.
+
+    table2.md: systems x headline series, * = significant (the 95 % interval
+    excludes 0); table2_intervals.md: every series with its interval;
+    error_decomposition.png (E_lex + E_seg per system) and conditions.png.
+    """
+    from msbench.columns import TABLE2_COLUMNS
+    from msbench.diagnostics.figures import plot_conditions, plot_decomposition
+    from msbench.diagnostics.report import (
+        combine,
+        table2_markdown,
+        table2_rows,
+    )
+    from msbench.tables import write_csv
+    from msbench.textio import read_json, write_atomic, write_json
+
+    loaded = [read_json(path) for path in systems]
+    loaded.sort(key=lambda s: s["system_id"])
+    write_json(out_dir / "condition_results.json", combine(loaded))
+    write_csv(out_dir / "table2.csv", table2_rows(loaded), TABLE2_COLUMNS)
+    write_atomic(out_dir / "table2.md", table2_markdown(loaded))
+    write_atomic(out_dir / "table2_intervals.md", table2_markdown(loaded, intervals=True))
+    plot_decomposition(loaded, out_dir / "error_decomposition.png")
+    plot_conditions(loaded, out_dir / "conditions.png")
