@@ -119,6 +119,17 @@ def check_challenging(config: dict[str, Any]) -> None:
             )
 
 
+def check_probes(config: dict[str, Any]) -> None:
+    """The probe settings that the schema cannot relate: the shortest voice is not the longer."""
+    probes = config.get("probes") or {}
+    low, high = probes.get("voice_min_seconds", 2.0), probes.get("voice_max_seconds", 4.0)
+    if low > high:
+        raise ConfigError(
+            f"probes.voice_min_seconds ({low}) is above probes.voice_max_seconds ({high}): "
+            "the shortest reference voice must not be longer than the longest"
+        )
+
+
 def complete_config(config: dict[str, Any], where: str) -> dict[str, Any]:
     """Merge axis overrides, validate (defaults filled), check consistency; warnings to stderr."""
     import sys
@@ -127,6 +138,7 @@ def complete_config(config: dict[str, Any], where: str) -> dict[str, Any]:
         print(f"msbench: warning: {where}: {warning}", file=sys.stderr)
     validate_against("config.schema.yaml", config, where)
     check_challenging(config)
+    check_probes(config)
     return config
 
 

@@ -1,4 +1,5 @@
-"""A probe set made from the demo's real AMI clips and the ES2004a excerpt, with their words.
+"""A probe set made from every demo recording (14 AMI clips, the ES2004a excerpt, the
+two-speaker sample), with their words.
 
 Ingest and interaction run as the workflow runs them (no models); the condition
 labels of recordings.csv are made up here (stated): the probes only carry them.
@@ -14,7 +15,7 @@ from msbench.tables import read_table, write_csv
 from msbench.textio import read_jsonl
 from tests.helpers.paths import REPO
 
-SOURCES = ("ami", "es2004a")
+SOURCES = ("ami", "es2004a", "two_speaker")
 MADE_UP_LABELS = ("P1", "O2", "S1", "T2", "N0")
 RECORDING_COLUMNS = (
     "recording_id", "source_dataset", "duration_seconds", "audio_path", "channel",
@@ -57,10 +58,12 @@ def make_probe_set(
 ) -> Path:
     recordings, utterances = probe_inputs(folder / "inputs")
     settings = {"probes": {"seed": 0, **overrides}}
+    ingested = tuple(folder / "inputs" / source / "recordings.jsonl" for source in SOURCES)
     probes.run(
-        recordings,
-        utterances,
-        folder / "probes",
+        recordings=recordings,
+        utterances=utterances,
+        out_dir=folder / "probes",
+        ingested=ingested,
         settings=json.dumps(settings),
         runtime=json.dumps(runtime) if runtime else None,
     )

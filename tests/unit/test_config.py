@@ -80,3 +80,12 @@ def test_stages_by_hand_read_config_config_yaml_and_say_so(tmp_path: Path):
     assert '"P": "P0"' in (tmp_path / "out.jsonl").read_text()  # 3 speakers: below the edge 4
     axes = load_config(tmp_path / "config" / "config.yaml")["condition_space"]["axes"]
     assert axes["P"]["edges"] == [4, 6, 10] and axes["P"]["minimum"] == 2
+
+
+def test_a_shortest_voice_above_the_longest_is_an_error():
+    with pytest.raises(ConfigError, match=r"probes.voice_min_seconds \(5.0\) is above"):
+        complete_config({"probes": {"voice_min_seconds": 5.0}}, "x")
+    assert (
+        complete_config({"probes": {"voice_min_seconds": 1.0}}, "x")["probes"]["voice_max_seconds"]
+        == 4.0
+    )

@@ -182,8 +182,8 @@ def _using(base: Path, settings: str) -> dict[str, Case]:
             ("eval/condition_results.json", "eval/table2.csv", "eval/table2.md", "eval/table2_intervals.md", "eval/error_decomposition.png", "eval/conditions.png"),
         ),
         "probes": Case(
-            lambda out: {"recordings": base / "m/recordings.csv", "utterances": base / "features/ami.csv", "out_dir": out / "probes", "benchmark": manifest, "settings": settings},
-            ("probes/items.jsonl", "probes/hear.jsonl", "probes/summary.json", "probes/audio/*.wav"),
+            lambda out: {"recordings": base / "m/recordings.csv", "utterances": base / "features/ami.csv", "out_dir": out / "probes", "benchmark": manifest, "ingested": (base / "ingest/ami/recordings.jsonl",), "settings": settings},
+            ("probes/items.jsonl", "probes/hear.jsonl", "probes/hear_input.jsonl", "probes/summary.json", "probes/audio/*.wav"),
         ),
         "probes-score": Case(lambda out: {"answers": base / "answers.json", "items": base / "probes/items.jsonl"}, ()),
         "review": Case(

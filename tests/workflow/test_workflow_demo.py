@@ -126,6 +126,13 @@ def test_the_demo_probes_its_selection_with_all_eight_families(demo_run: Path):
     assert [h["question_id"] for h in hear] == [i["question_id"] for i in items]
     summary = json.loads((probes / "summary.json").read_text())
     assert summary["items"] == len(items) and summary["counterfactual_pairs"] == 0
+    runner = [json.loads(line) for line in (probes / "hear_input.jsonl").read_text().splitlines()]
+    assert [r["id"] for r in runner] == [i["question_id"] for i in items]
+    assert all((probes / r["audio_path"]).is_file() for r in runner)  # relative to the file
+    for family, row in summary["text_only_accuracy"].items():  # on the demo, too
+        assert all(
+            v <= row["chance"] + 0.10 for k, v in row.items() if k not in ("items", "chance")
+        ), family
 
 
 def test_changing_utility_weights_reruns_only_downstream(demo_run: Path):

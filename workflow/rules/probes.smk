@@ -3,6 +3,7 @@ rule probes:
     input:
         recordings="results/manifests/recordings.csv",
         utterances="results/manifests/utterances.csv",
+        ingested=per_source("results/ingest/{source}/recordings.jsonl"),
         benchmark=(
             "results/manifests/benchmark.csv"
             if config["probes"]["recordings"] == "benchmark"
@@ -23,5 +24,6 @@ rule probes:
         settings=settings_json("probes"),
     shell:
         "msbench probes --recordings {input.recordings:q} --utterances {input.utterances:q}"
-        " {params.benchmark} --out-dir {output:q} --settings {params.settings:q}"
+        " --ingested {input.ingested:q} {params.benchmark} --out-dir {output:q}"
+        " --settings {params.settings:q}"
         " --runtime {ACOUSTIC_RUNTIME:q} 2> {log:q}"

@@ -40,6 +40,7 @@ from msbench.ingest.adapters.uem import UemTable, describe_spans, scored_length
 from msbench.ingest.audio_facts import probe_audio
 from msbench.ingest.region import clip_to_duration, crop_to_spans, scored_region
 from msbench.ingest.sheet import SourceSpec, expand_glob
+from msbench.ingest.transcript_speakers import match_transcript_speakers, renamed
 from msbench.records import (
     IngestedRecording,
     Recording,
@@ -147,6 +148,9 @@ def _ingest_session(
         *session.notes,
         *(f"{z}: kept for its words, no speech time" for z in session.zero_length),
     ]
+    renames, speaker_notes = match_transcript_speakers(session.segments, transcript)
+    transcript = renamed(transcript, renames)
+    notes += speaker_notes
     segments, clipped = clip_to_duration(
         session.segments, info.duration, settings.end_tolerance, audio_path
     )

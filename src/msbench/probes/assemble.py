@@ -1,54 +1,57 @@
 """One WAV per item, assembled as HEAR does: the clip, then the voice(s) the question is about.
 
 Layout (16 kHz mono, 16-bit): the clip; 0.7 s of silence; for a question about
-one voice (VL, VCA), a *reference cue* (a 440 Hz tone of 0.5 s), 0.3 s, the
-reference snippet; for a question whose options are voices (CVA), for each
-option k = 1..5 (A..E), the *letter code*: k short 880 Hz beeps (0.12 s on,
-0.08 s off), 0.3 s, that voice's snippet, 0.5 s. The announcements are tones,
-not speech: they need no speech synthesiser, are the same on every machine,
-and are never confused with a voice. A prompt tells the model the code
-(``LETTER_CODE`` in each row).
+one voice (VL, VCA), the spoken words "reference voice", 0.3 s, the reference
+snippet; for a question whose options are voices (CVA), for each option the
+spoken letter (A to E), 0.3 s, that voice's snippet, 0.5 s. The letters are
+announced the way HEAR's CVA prompt promises ("each option (A through E) is
+announced before its voice sample"); the spoken prompts ship with msbench
+(``probes/assets/*.wav``, made once by ``scripts/make_probe_prompts.sh`` with
+espeak-ng), so every machine assembles the same bytes. Each row's
+``announcement`` says the layout.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
+from importlib import resources
 from typing import Any
 
 import numpy as np
 
 RATE = 16000
-LETTER_CODE = (
-    "After the clip, a low tone announces the reference voice; the candidate voices are "
-    "announced by beeps: one beep for A, two for B, three for C, four for D, five for E."
-)
+LETTERS = "ABCDE"
 
 
-def tone(frequency: float, seconds: float, amplitude: float = 0.3) -> np.ndarray:
-    """A sine with 10 ms raised-cosine fades.
+def announcement(reference: bool, voices: int) -> str:
+    """What the item's audio holds after the clip, in words (each row's ``announcement``).
 
-    >>> len(tone(880, 0.12)), round(float(abs(tone(880, 0.12)).max()), 2)
-    (1920, 0.3)
+    >>> announcement(False, 2)
+    'After the clip, each option is announced by its spoken letter (A, B) before its voice.'
     """
-    t = np.arange(int(round(seconds * RATE))) / RATE
-    wave = amplitude * np.sin(2 * np.pi * frequency * t)
-    fade = min(len(wave) // 2, int(0.01 * RATE))
-    ramp = 0.5 - 0.5 * np.cos(np.linspace(0, np.pi, fade))
-    wave[:fade] *= ramp
-    wave[len(wave) - fade :] *= ramp[::-1]
-    return wave.astype(np.float32)
+    if voices:
+        letters = ", ".join(LETTERS[:voices])
+        return f"After the clip, each option is announced by its spoken letter ({letters}) before its voice."
+    if reference:
+        return 'After the clip, the spoken words "reference voice" announce the target speaker\'s voice.'
+    return "The clip alone."
+
+
+@cache
+def prompt(name: str) -> np.ndarray:
+    """A shipped spoken prompt (``A`` ... ``E``, ``reference``), 16 kHz float32."""
+    import soundfile
+
+    with resources.as_file(resources.files("msbench.probes") / "assets" / f"{name}.wav") as path:
+        samples, rate = soundfile.read(str(path), dtype="float32")
+    if rate != RATE:
+        raise RuntimeError(f"{path}: a shipped prompt at {rate} Hz, expected {RATE}")
+    return np.asarray(samples, dtype=np.float32)
 
 
 def silence(seconds: float) -> np.ndarray:
     return np.zeros(int(round(seconds * RATE)), dtype=np.float32)
-
-
-def letter_code(k: int) -> np.ndarray:
-    """k beeps: the announcement of option k (1 = A)."""
-    parts = []
-    for _ in range(k):
-        parts += [tone(880, 0.12), silence(0.08)]
-    return np.concatenate(parts)
 
 
 def item_audio(
@@ -56,9 +59,9 @@ def item_audio(
 ) -> np.ndarray:
     parts = [clip, silence(0.7)]
     if reference is not None:
-        parts += [tone(440, 0.5), silence(0.3), reference, silence(0.3)]
-    for k, voice in enumerate(voices, start=1):
-        parts += [letter_code(k), silence(0.3), voice, silence(0.5)]
+        parts += [prompt("reference"), silence(0.3), reference, silence(0.3)]
+    for k, voice in enumerate(voices):
+        parts += [prompt(LETTERS[k]), silence(0.3), voice, silence(0.5)]
     return np.concatenate(parts).astype(np.float32)
 
 

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from msbench.probes.clips import Clip
-from msbench.probes.evidence import find_snippet
+from msbench.probes.evidence import find_snippet, voice_seconds
 from msbench.probes.items import Draft
 from msbench.probes.lines import distractor_lines, evidence_of, quotable, shown, speakers_of
 from msbench.probes.text import quote
@@ -28,7 +28,7 @@ def content_to_voice(clip: Clip, settings: Mapping[str, Any], rng: random.Random
         session = sorted({x.speaker for x in clip.session_lines} - set(clip.speaking))
         voices = []
         for speaker in (line.speaker, *others, *session):
-            snippet = find_snippet(clip, speaker, evidence, [line.words])
+            snippet = find_snippet(clip, speaker, evidence, [line.words], voice_seconds(settings))
             if snippet is not None:
                 voices.append(snippet)
         if len(voices) < 2 or voices[0].speaker != line.speaker:
@@ -56,7 +56,7 @@ def voice_to_content(clip: Clip, settings: Mapping[str, Any], rng: random.Random
     for speaker in rng.sample(clip.speaking, len(clip.speaking)):
         for line in rng.sample(quotable(clip, speaker), len(quotable(clip, speaker))):
             evidence = evidence_of(line)
-            snippet = find_snippet(clip, speaker, evidence, [line.words])
+            snippet = find_snippet(clip, speaker, evidence, [line.words], voice_seconds(settings))
             options = distractor_lines(clip, line, speaker)
             if snippet is None or len(options) < 2:
                 continue

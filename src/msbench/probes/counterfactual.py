@@ -96,7 +96,7 @@ def hallucinated(row: Mapping[str, Any], target: str, check: Check) -> dict[str,
     return {
         **row,
         "question_id": f"{base}_hallucinated",
-        "task_name": "identity_reasoning:counterfactual",
+        "subtask": "counterfactual_hallucinated",
         "answer_idx": speakers.index(target),
         "answer": row["options"][speakers.index(target)],
         "audio_path": f"audio/{base}_hallucinated.wav",

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from msbench.probes.clips import Clip
-from msbench.probes.evidence import Evidence, find_snippet
+from msbench.probes.evidence import Evidence, find_snippet, voice_seconds
 from msbench.probes.items import Draft, count_options, distinct
 from msbench.probes.text import clock, normalise
 from msbench.timeline import covered, merge, to_micros, to_seconds
@@ -76,13 +76,15 @@ def voice_localisation(clip: Clip, settings: Mapping[str, Any], rng: random.Rand
         if not lines:
             continue
         answer = max(lines, key=lambda x: (x.seconds, -x.start))
+        tolerance = float(settings.get("truth_tolerance_seconds", 0.25))
         others = sorted(
             (x for x in clip.lines if x.speaker != speaker and x.seconds >= 1.0
-             and (x.end <= answer.start or x.start >= answer.end)),
+             and (x.end <= answer.start or x.start >= answer.end)
+             and _talks(clip, speaker, x.start, x.end) <= tolerance),
             key=lambda x: (abs(x.seconds - answer.seconds), x.start),
         )  # fmt: skip
         evidence = [Evidence(speaker, answer.start, answer.end)]
-        snippet = find_snippet(clip, speaker, evidence, [])
+        snippet = find_snippet(clip, speaker, evidence, [], voice_seconds(settings))
         options = distinct(
             _span(clip, answer.start, answer.end), [_span(clip, x.start, x.end) for x in others], 4
         )
@@ -101,11 +103,19 @@ def voice_localisation(clip: Clip, settings: Mapping[str, Any], rng: random.Rand
                     reference=snippet,
                 )
             )
-        drafts += _when_silent(clip, speaker, lines)
+        drafts += _when_silent(clip, speaker, lines, voice_seconds(settings))
     return drafts
 
 
-def _when_silent(clip: Clip, speaker: str, lines: list[Any]) -> list[Draft]:
+def _talks(clip: Clip, speaker: str, start: float, end: float) -> float:
+    """Seconds ``speaker`` talks in ``[start, end)`` (the span a distractor offers)."""
+    spans = list(clip.timeline.turns_by_speaker.get(speaker, ()))
+    return covered((to_micros(start), to_micros(end)), spans) / 1e6
+
+
+def _when_silent(
+    clip: Clip, speaker: str, lines: list[Any], seconds: tuple[float, float]
+) -> list[Draft]:
     """VL's other half: the span (another speaker's line) where this speaker does not talk."""
     mine = list(clip.timeline.turns_by_speaker[speaker])
     silent = [
@@ -116,7 +126,8 @@ def _when_silent(clip: Clip, speaker: str, lines: list[Any]) -> list[Draft]:
     if not silent:
         return []
     answer = max(silent, key=lambda x: (x.seconds, -x.start))
-    snippet = find_snippet(clip, speaker, [Evidence(answer.speaker, answer.start, answer.end)], [])
+    heard = [Evidence(answer.speaker, answer.start, answer.end)]
+    snippet = find_snippet(clip, speaker, heard, [], seconds)
     if snippet is None:
         return []
     # the speaker's other lines are the wrong options; the voice comes from none of them
@@ -155,7 +166,12 @@ def _single_speaker_points(clip: Clip, avoid: float) -> list[float]:
 
 
 def voice_change(clip: Clip, settings: Mapping[str, Any], rng: random.Random) -> list[Draft]:
-    switches = [(to_seconds(a), to_seconds(b)) for a, b in clip.timeline.switches()]
+    tolerance = float(settings.get("truth_tolerance_seconds", 0.25))
+    switches = [  # a change of one voice to another within the tolerance of its middle
+        (to_seconds(a), to_seconds(b))
+        for a, b in clip.timeline.switches()
+        if b - a <= to_micros(2 * tolerance)
+    ]
     overlaps = [
         (to_seconds(a), to_seconds(b))
         for a, b in merge(clip.timeline.overlap())

@@ -7,7 +7,8 @@ speakers (by two or more speakers for a span about nobody), exact in µs. The
 item is ``overlap`` when the share is at least ``overlap_min``,
 ``non-overlap`` when it is at most ``non_overlap_max``, and dropped in between.
 
-**Reference snippets.** A voice is presented by 2 to 4 s of one speaker alone
+**Reference snippets.** A voice is presented by 2 to 4 s
+(``probes.voice_min_seconds``, ``voice_max_seconds``) of one speaker alone
 (no other speaker of the recording talks), outside every evidence span, taken
 from lines that share no content word with any quoted text: first inside the
 clip, then elsewhere in the same recording (``origin``), longest first.
@@ -89,6 +90,16 @@ def _clean_spans(
     return kept
 
 
+def voice_seconds(settings: Mapping[str, object]) -> tuple[float, float]:
+    """The shortest and longest reference snippet of the probe settings (2 and 4 s by default).
+
+    >>> voice_seconds({"voice_min_seconds": 1.5})
+    (1.5, 4.0)
+    """
+    low, high = settings.get("voice_min_seconds", 2.0), settings.get("voice_max_seconds", 4.0)
+    return float(low), float(high)  # type: ignore[arg-type]
+
+
 def find_snippet(
     clip: Clip,
     speaker: str,
@@ -96,7 +107,10 @@ def find_snippet(
     quoted: Sequence[str],
     seconds: tuple[float, float] = (2.0, 4.0),
 ) -> Snippet | None:
-    """The speaker's reference snippet (rules in the module docstring), or None."""
+    """The speaker's reference snippet (rules in the module docstring), or None.
+
+    ``seconds``: its shortest and longest length (:func:`voice_seconds`).
+    """
     banned = set().union(*(content_words(q) for q in quoted)) if quoted else set()
     shortest, longest = (to_micros(s) for s in seconds)
     inside = (to_micros(clip.start), to_micros(clip.end))

@@ -1,7 +1,17 @@
-"""The probe families, once: code, HEAR axis, task, and the function that drafts its items.
+"""The probe families, once: code, HEAR axis, HEAR task names, and the function that drafts items.
 
-Every other module takes a family's facts from :data:`FAMILIES` (the
-generator list, the rows' ``taxonomy`` and ``task_name``, the scorer's groups).
+Every other module takes a family's facts from :data:`FAMILIES`: the
+generator list, the rows' ``taxonomy`` (HEAR's axis, capitalised as HEAR's
+Ver-A scorer matches it: ``Reasoning``), ``subtaxonomy`` (the family code) and
+``task_name`` (HEAR's form, from which HEAR's ``rebuild_category`` makes labels
+such as ``QR1_nonoverlap``, ``TR1_first_overlap``, ``VCD_change``, ``VC_overlap``):
+
+* families without sub-tasks have the task ``none``;
+* VCD's task is its regime (``change``, ``overlap``), with no overlap suffix;
+* QR, TR and VL tasks carry the sub-dimension prefix (``QR1``, ``TR1_first``).
+
+msbench's own word for a sub-task (``when_silent``, ``rank_2``) stays in each
+item's ``subtask`` field.
 """
 
 from __future__ import annotations
@@ -22,22 +32,32 @@ Generator = Callable[[Clip, Mapping[str, Any], random.Random], list[Draft]]
 
 @dataclass(frozen=True)
 class Family:
-    code: str  # "VC"
-    axis: str  # HEAR's axis (the rows' taxonomy)
-    task: str  # the rows' task_name
+    code: str  # HEAR's subtaxonomy: "VC"
+    axis: str  # HEAR's taxonomy: "Discrimination", "Attribution", "Reasoning"
+    tasks: Mapping[str, str]  # msbench's sub-task -> HEAR's task_name
     draft: Generator  # clip, settings, seeded rng -> drafts
 
 
 FAMILIES: dict[str, Family] = {
     family.code: family
     for family in (
-        Family("VC", "discrimination", "voice_cardinality", voice_cardinality),
-        Family("VL", "discrimination", "voice_localisation", voice_localisation),
-        Family("VCD", "discrimination", "voice_change_detection", voice_change),
-        Family("CVA", "attribution", "content_to_voice", content_to_voice),
-        Family("VCA", "attribution", "voice_to_content", voice_to_content),
-        Family("IR", "reasoning", "identity_reasoning", identity),
-        Family("TR", "reasoning", "temporal_reasoning", temporal),
-        Family("QR", "reasoning", "quantitative_reasoning", quantitative),
+        Family("VC", "Discrimination", {"voice_count": "none"}, voice_cardinality),
+        Family(
+            "VL",
+            "Discrimination",
+            {"when_speaking": "VL1_speaking", "when_silent": "VL2_silent"},
+            voice_localisation,
+        ),
+        Family("VCD", "Discrimination", {"switch": "change", "overlap": "overlap"}, voice_change),
+        Family("CVA", "Attribution", {"which_voice": "none"}, content_to_voice),
+        Family("VCA", "Attribution", {"which_line": "none"}, voice_to_content),
+        Family("IR", "Reasoning", {"same_speaker": "none"}, identity),
+        Family("TR", "Reasoning", {"first": "TR1_first", "next": "TR2_next"}, temporal),
+        Family(
+            "QR",
+            "Reasoning",
+            {"word_count": "QR1", "rank_1": "QR2_rank1", "rank_2": "QR2_rank2"},
+            quantitative,
+        ),
     )
 }

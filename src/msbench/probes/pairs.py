@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -16,12 +17,25 @@ from msbench.probes.generate import Generated
 from msbench.probes.items import Draft
 
 
+@dataclass(frozen=True)
+class Revoicing:
+    """The re-voicer, the CAM++ embedder that checks it, and the rules' numbers."""
+
+    revoicer: Revoicer
+    embedder: Any
+    source_max_similarity: float
+    voice_seconds: tuple[float, float]
+
+
 def reference_voices(
-    clip: Clip, draft: Draft, recordings: Mapping[str, Mapping[str, Any]]
+    clip: Clip,
+    draft: Draft,
+    recordings: Mapping[str, Mapping[str, Any]],
+    seconds: tuple[float, float],
 ) -> dict[str, np.ndarray]:
     voices = {}
     for speaker in clip.speaking:
-        snippet = find_snippet(clip, speaker, draft.evidence, draft.quoted)
+        snippet = find_snippet(clip, speaker, draft.evidence, draft.quoted, seconds)
         if snippet is not None:
             voices[speaker] = recording_span(
                 recordings, snippet.recording_id, snippet.start, snippet.end
@@ -34,13 +48,12 @@ def pair_for(
     draft: Draft,
     clip: Clip,
     recordings: Mapping[str, Mapping[str, Any]],
-    tools: tuple[Revoicer, Any, float],
+    tools: Revoicing,
     stats: Counter[str],
 ) -> tuple[dict[str, Any], dict[str, Any], tuple[float, np.ndarray]] | None:
     """``(original, hallucinated, (start, re-voiced samples))`` or None (reason counted)."""
-    revoicer, embedder, threshold = tools
     source_speaker, quoted = row["derivation"]["speaker"], draft.evidence[0]
-    voices = reference_voices(clip, draft, recordings)
+    voices = reference_voices(clip, draft, recordings, tools.voice_seconds)
     targets = [
         s for s in dict.fromkeys(row["option_speakers"]) if s != source_speaker and s in voices
     ]
@@ -49,10 +62,12 @@ def pair_for(
         return None
     source = recording_span(recordings, clip.recording_id, quoted.start, quoted.end)
     converted = fit_length(
-        np.asarray(revoicer.convert(source, voices[targets[0]], RATE), dtype=np.float32),
+        np.asarray(tools.revoicer.convert(source, voices[targets[0]], RATE), dtype=np.float32),
         len(source),
     )
-    check = check_conversion(embedder, converted, voices, targets[0], source_speaker, threshold)
+    check = check_conversion(
+        tools.embedder, converted, voices, targets[0], source_speaker, tools.source_max_similarity
+    )
     if not check.kept:
         stats["rejected by the CAM++ check"] += 1
         return None
@@ -61,8 +76,12 @@ def pair_for(
         stats["target speaker not among the options"] += 1
         return None
     base = str(row["question_id"])
-    original = {**row, "question_id": f"{base}_original", "task_name": "identity_reasoning:counterfactual",
-                "audio_path": f"audio/{base}_original.wav"}  # fmt: skip
+    original = {
+        **row,
+        "question_id": f"{base}_original",
+        "subtask": "counterfactual_original",
+        "audio_path": f"audio/{base}_original.wav",
+    }
     return original, fake, (quoted.start, converted)
 
 
@@ -70,7 +89,7 @@ def make_pairs(
     generated: Generated,
     clips: Sequence[Clip],
     recordings: Mapping[str, Mapping[str, Any]],
-    tools: tuple[Revoicer, Any, float],
+    tools: Revoicing,
 ) -> Counter[str]:
     """Replace each IR item that gets a checked conversion by its pair; the reasons of the rest."""
     by_clip = {clip.clip_id: clip for clip in clips}
@@ -101,10 +120,14 @@ def counterfactual_pairs(
     """IR items re-voiced by the configured model, each checked with CAM++."""
     from msbench.models.campplus import CamPlusEmbedder
     from msbench.probes.counterfactual import load_revoicer
+    from msbench.probes.evidence import voice_seconds
 
-    section = resolved["probes"]["counterfactual"]
-    revoicer = load_revoicer(section["model"])
-    embedder = CamPlusEmbedder(resolved["models"], 1, "cpu")
-    return make_pairs(
-        generated, clips, rows, (revoicer, embedder, section["source_max_similarity"])
+    probes = resolved["probes"]
+    section = probes["counterfactual"]
+    tools = Revoicing(
+        load_revoicer(section["model"]),
+        CamPlusEmbedder(resolved["models"], 1, "cpu"),
+        section["source_max_similarity"],
+        voice_seconds(probes),
     )
+    return make_pairs(generated, clips, rows, tools)

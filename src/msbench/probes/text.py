@@ -8,6 +8,18 @@
 * **Length class** of a line, by its word count: ``short`` (1 to 4), ``medium``
   (5 to 12), ``long`` (13 or more); distractor lines come from the answer's class
   first.
+* **Shown** text (what a question quotes and an option offers), from the
+  transcript by three stated rules: AMI's spelled-letter marks become the
+  letters (``N_ E_ Z_`` -> ``N E Z``, ``H_T_M_L_`` -> ``HTML``); a cut-off word
+  followed by its completion is dropped (``deskt desktop`` -> ``desktop``); a
+  word the recording writes capitalised elsewhere, not first in its line, is
+  shown capitalised (``steve's`` -> ``Steve's``).
+* **Restarts**: two lines whose first words agree on at least 3 words and 60 %
+  of the shorter (``is there much more in it than he d`` / ``... than he said
+  yesterday``) are one attempt said twice: a text-only reader pairs them, so
+  neither is quoted or offered.
+* **Near-identical** options (the same normalised text, a restart, or word
+  sets with Jaccard similarity 0.8 or more) are never offered together.
 """
 
 from __future__ import annotations
@@ -16,12 +28,14 @@ import re
 
 STOPWORDS = frozenset(
     """the and but for nor yet so you your yours she her hers his him they them their
-    theirs our ours its it's was were are is be been being have has had having do does did
-    doing done not no yes yeah okay oh um uh mm hmm right well just like that this these those
-    there here then than what which who whom whose when where why how all any some each every
-    with without from into onto over under about above below again once also very too can could
-    would should will shall may might must one two i'm you're we're they're i've don't can't
-    won't didn't isn't that's there's gonna wanna kind sort thing things really actually""".split()
+    theirs our ours its was were are is be been being have has had having do does did
+    doing done not no yes yeah yep okay oh um uh mm hmm mhm hm right well just like that this
+    these those there here then than what which who whom whose when where why how all any some
+    each every with without from into onto over under about above below again once also very too
+    can could would should will shall may might must one two three gonna wanna kind sort thing
+    things really actually got get gets going goes went come comes came say says said see know
+    think mean want let yes yeah sure maybe because though through out off anything something
+    nothing everything anyone someone everybody somebody more most much many lot lots bit""".split()
 )
 
 
@@ -35,12 +49,87 @@ def normalise(text: str) -> str:
 
 
 def content_words(text: str) -> set[str]:
-    """Normalised tokens of 3+ letters, not stopwords.
+    """Normalised tokens of 3+ letters, not stopwords, not contractions, not numbers.
 
-    >>> sorted(content_words("Okay well I think we're ready to begin"))
-    ['begin', 'ready', 'think']
+    A contraction (``he's``, ``we're``) is a function word: never asked about.
+
+    >>> sorted(content_words("Okay well I think we're ready to begin, he's 42"))
+    ['begin', 'ready']
     """
-    return {w for w in normalise(text).split() if len(w) >= 3 and w not in STOPWORDS}
+    return {
+        w
+        for w in normalise(text).split()
+        if len(w) >= 3 and w not in STOPWORDS and "'" not in w and w.isalpha()
+    }
+
+
+_SPELLED = re.compile(r"\b((?:[A-Za-z]_)+)(?=\s|$)")
+
+
+def shown_text(text: str, capitals: dict[str, str] | None = None) -> str:
+    """The text as a question or option shows it (see the module docstring).
+
+    >>> shown_text("N_ E_ Z_ Ebenezer uses H_T_M_L_ on the deskt desktop with steve's help", {"steve's": "Steve's"})
+    "N E Z Ebenezer uses HTML on the desktop with Steve's help"
+    """
+    text = _SPELLED.sub(lambda m: m.group(1).replace("_", "").upper(), text)
+    words = text.split()
+    kept = [
+        w
+        for k, w in enumerate(words)
+        if not (
+            k + 1 < len(words)
+            and len(w) >= 2
+            and len(words[k + 1]) > len(w)
+            and words[k + 1].lower().startswith(w.lower())
+        )
+    ]
+    if capitals:
+        kept = [capitals.get(w.lower(), w) if k else w for k, w in enumerate(kept)]
+    return " ".join(kept)
+
+
+def capitalised(texts: list[str]) -> dict[str, str]:
+    """Words some line writes capitalised, not first in it: lower case -> that spelling.
+
+    >>> capitalised(["then Steve said no", "Okay fine"])
+    {'steve': 'Steve'}
+    """
+    found: dict[str, str] = {}
+    for text in texts:
+        for word in text.split()[1:]:
+            if word[:1].isupper() and word[1:2].islower() and word.lower() != "i":
+                found.setdefault(word.lower(), word)
+    return found
+
+
+def is_restart(a: str, b: str) -> bool:
+    """One attempt said twice: the first words agree on 3+ words and 60 % of the shorter.
+
+    >>> is_restart("Is there much more in it than he d", "is there much more in it than he said yesterday")
+    True
+    >>> is_restart("we could go", "we should go now")
+    False
+    """
+    x, y = normalise(a).split(), normalise(b).split()
+    common = 0
+    for u, v in zip(x, y, strict=False):
+        if u != v:
+            break
+        common += 1
+    return common >= 3 and common >= 0.6 * min(len(x), len(y))
+
+
+def near_identical(a: str, b: str) -> bool:
+    """The same normalised text, a restart, or word sets at Jaccard 0.8 or more.
+
+    >>> near_identical("Yes, we can do it", "yes we can do it!"), near_identical("a b c d e", "x b c d f")
+    (True, False)
+    """
+    x, y = set(normalise(a).split()), set(normalise(b).split())
+    if normalise(a) == normalise(b) or is_restart(a, b):
+        return True
+    return bool(x | y) and len(x & y) / len(x | y) >= 0.8
 
 
 def length_class(text: str) -> str:

@@ -1,4 +1,11 @@
-"""Write a probe set: items.jsonl, hear.jsonl, summary.json and one WAV per item (atomically)."""
+"""Write a probe set (atomically): items.jsonl, hear.jsonl, hear_input.jsonl, summary.json, audio/.
+
+``items.jsonl``: every field of an item; ``hear.jsonl``: HEAR's dataset fields;
+``hear_input.jsonl``: the rows HEAR's runner reads (:mod:`msbench.probes.hear`),
+audio paths relative to the folder; ``summary.json``: the counts, what was
+dropped and why, the lines never quoted by rule (``lines_not_quoted``), and every
+text-only baseline's accuracy per family beside chance.
+"""
 
 from __future__ import annotations
 
@@ -9,12 +16,8 @@ from typing import Any
 
 from msbench.probes.assemble import RATE, item_audio, recording_span
 from msbench.probes.generate import GENERATOR_VERSION, Generated
+from msbench.probes.hear import category, hear_row, runner_row
 from msbench.rows import RecordingRow
-
-HEAR_FIELDS = (
-    "question_id", "clip_id", "source_corpus", "taxonomy", "subtaxonomy", "task_name",
-    "overlap", "question", "options", "answer_idx", "audio_path",
-)  # fmt: skip
 
 
 def summary(generated: Generated, clips: int, settings: Mapping[str, Any]) -> dict[str, Any]:
@@ -30,16 +33,20 @@ def summary(generated: Generated, clips: int, settings: Mapping[str, Any]) -> di
         "items": len(rows),
         "by_family": dict(sorted(Counter(r["subtaxonomy"] for r in rows).items())),
         "by_task": dict(sorted(Counter(r["task_name"] for r in rows).items())),
-        "by_overlap": {
-            "overlap": sum(r["overlap"] for r in rows),
-            "non-overlap": sum(not r["overlap"] for r in rows),
-        },
+        "by_overlap": dict(sorted(Counter(r["overlap"] for r in rows).items())),
+        "by_category": dict(sorted(Counter(category(r) for r in rows).items())),
         "answer_positions": {
             f: [c[k] for k in range(max(c) + 1)] for f, c in sorted(positions.items())
         },
-        "text_only_solvable": dict(sorted(generated.flagged.items())),
+        "text_only_solvable": {k: v for k, v in sorted(generated.flagged.items()) if v},
         "text_only_policy": settings["text_only"],
+        "text_only_accuracy": {
+            family: budget.report()
+            for family, budget in sorted(generated.text_only.items())
+            if budget.items
+        },
         "dropped": dict(sorted(generated.dropped.items())),
+        "lines_not_quoted": dict(sorted(generated.unquoted.items())),
         "counterfactual_pairs": generated.pairs.get("pairs", 0),
         "counterfactual_not_made": {
             k: v for k, v in sorted(generated.pairs.items()) if k != "pairs"
@@ -91,8 +98,10 @@ def write_probe_set(
     with atomic_folder(out_dir) as folder:
         (folder / "audio").mkdir()
         (folder / "items.jsonl").write_text(dumps_jsonl(generated.rows), encoding="utf-8")
-        hear = [{k: row[k] for k in HEAR_FIELDS} for row in generated.rows]
+        hear = [hear_row(row) for row in generated.rows]
         (folder / "hear.jsonl").write_text(dumps_jsonl(hear), encoding="utf-8")
+        runner = [runner_row(row) for row in generated.rows]
+        (folder / "hear_input.jsonl").write_text(dumps_jsonl(runner), encoding="utf-8")
         report = summary(generated, clips, settings)
         write_json(folder / "summary.json", report)
         write_audio(folder, generated, recordings)
