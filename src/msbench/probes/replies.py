@@ -42,7 +42,9 @@ def _squeezed(text: str) -> str:
 def option_of(candidate: str, options: Sequence[str]) -> str:
     """The letter of the option a free-form text names, or "" (rule 5's matching).
 
-    >>> option_of("from 00:02.1 to 00:13.2", ["from 00:00.5 to 00:01.0", "[2.1s - 13.2s]"])
+    >>> option_of("from 2.1 s to 13.2 s", ["from 0.5 s to 1.0 s", "[2.1s - 13.2s]"])
+    'B'
+    >>> option_of("Voice B", ["Voice A", "Voice B"])
     'B'
     """
     if not candidate or not options:
