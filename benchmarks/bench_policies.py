@@ -142,9 +142,7 @@ def agreement(rows: list[dict]) -> None:
     )
     print("|---|---|---|---|---|---|---|---|")
     for name, mine in ranked.items():
-        rho = spearmanr(
-            [r["noise_difficulty"] for r in reference], [r["noise_difficulty"] for r in mine]
-        )[0]
+        rho = rank_agreement(reference, mine)
         changes = sum(
             axis.label(a["noise_difficulty"]) != axis.label(b["noise_difficulty"])
             for a, b in zip(reference, mine, strict=True)
@@ -155,8 +153,22 @@ def agreement(rows: list[dict]) -> None:
         d_n = [abs(a["nisqa_mos"] - b["nisqa_mos"]) for a, b in zip(reference, mine, strict=True)]
         hours = sum(r["hours"] for r in mine)
         t_d, t_n = sum(r["dnsmos_cpu"] for r in mine), sum(r["nisqa_cpu"] for r in mine)
-        print(f"| {name} | {rho:.4f} | {changes} of {len(mine)} | {np.mean(d_o):.4f} / {max(d_o):.4f} | {np.mean(d_n):.4f} / {max(d_n):.4f} "
+        print(f"| {name} | {rho} | {changes} of {len(mine)} | {np.mean(d_o):.4f} / {max(d_o):.4f} | {np.mean(d_n):.4f} / {max(d_n):.4f} "
               f"| {t_d / hours:.0f} | {t_n / hours:.0f} | {(t_d + t_n) / len(mine):.1f} |")  # fmt: skip
+
+
+def rank_agreement(reference: list[dict], mine: list[dict]) -> str:
+    """Spearman of d_N against the reference, or why there is none (it needs 3 or more recordings).
+
+    >>> rank_agreement([{"noise_difficulty": 0.1}] * 2, [{"noise_difficulty": 0.2}] * 2)
+    'needs 3 or more recordings (2 given)'
+    """
+    if len(mine) < 3:
+        return f"needs 3 or more recordings ({len(mine)} given)"
+    rho = spearmanr(
+        [r["noise_difficulty"] for r in reference], [r["noise_difficulty"] for r in mine]
+    )[0]
+    return "undefined (a constant d_N)" if np.isnan(rho) else f"{rho:.4f}"
 
 
 def main() -> int:

@@ -52,3 +52,23 @@ def test_policies_choose_their_windows(meeting: np.ndarray):
     assert len(window_starts(meeting.size, WINDOW, None)) == 6  # 60 s / 9.01 s
     budget = DnsmosScorer({"policy": "budget", "hop_seconds": 1.0, "max_windows": 24})
     assert budget.shared is None and len(window_starts(meeting.size, budget.hop, 24)) == 24
+
+
+def test_the_memory_knobs_change_no_score(meeting: np.ndarray):
+    """Windows per tail call (the job's memory) and the streamed spectrogram give the same bits."""
+    from msbench.models.dnsmos_shared import _SpectrogramStream
+
+    scores = {
+        bw: DnsmosScorer(
+            {"policy": "exhaustive", "hop_seconds": 1.0, "block_windows": bw}
+        ).shared.raw_scores(meeting, 100, 51)
+        for bw in (1, 4, 16)
+    }
+    assert np.array_equal(scores[1], scores[4]) and np.array_equal(scores[4], scores[16])
+    shared = DnsmosScorer({"policy": "exhaustive", "hop_seconds": 1.0}).shared
+    whole = shared.features(meeting, 5900)
+    stream = _SpectrogramStream(shared, meeting, 5900)
+    for low, high in ((0, 8), (892, 1808), (2700, 5900)):
+        assert np.array_equal(stream.frames(low, high), whole[low:high])
+    stream.forget_before(2700)
+    assert sorted(stream.pieces) == [3, 4, 5, 6]

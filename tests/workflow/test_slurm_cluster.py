@@ -69,6 +69,22 @@ def local_manifests(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes
     return {**manifest_bytes(work), **loop_bytes(work)}
 
 
+def acoustic_requests(run_log: str) -> dict[str, tuple[int, int]]:
+    """SLURM job id -> (requested MB, time limit in minutes) of this run's acoustic jobs."""
+    import re
+
+    ids = [i for i, log in re.findall(r"SLURM jobid (\d+) \(log: ([^)]*)\)", run_log)
+           if "rule_acoustic" in log]  # fmt: skip
+    out = subprocess.run(
+        ["sacct", "-X", "-n", "-P", "-j", ",".join(ids), "-o", "JobID,ReqMem,TimelimitRaw"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    ).stdout
+    rows = [line.split("|") for line in out.splitlines() if line]
+    return {job: (int(re.match(r"\d+", mem).group(0)), int(limit)) for job, mem, limit in rows}
+
+
 def test_profile_run_on_slurm_matches_local_run(tmp_path: Path, local_manifests):
     work = copy_workflow(tmp_path / "cluster")
     point_profile_at_test_cluster(work)
@@ -80,6 +96,29 @@ def test_profile_run_on_slurm_matches_local_run(tmp_path: Path, local_manifests)
     assert {**manifest_bytes(work), **loop_bytes(work)} == local_manifests
     for rule in ("units", "baseline", "evaluate", "diagnose"):  # the loop's jobs went to SLURM too
         assert f"rule {rule}:" in log or f"Rule: {rule}" in log, rule
+    # every acoustic batch asked SLURM for what the memory and runtime model gives its audio
+    expected = model_requests(work)
+    requested = acoustic_requests(log)
+    assert sorted(requested.values()) == sorted(expected.values()), (requested, expected)
+    for batch_log, (mem_mb, _) in expected.items():
+        assert f"of the job's {mem_mb} MB" in (work / batch_log).read_text(), batch_log
+
+
+def model_requests(work: Path) -> dict[str, tuple[int, int]]:
+    """Acoustic log -> (mem_mb, runtime) by msbench's model, for every batch of every source."""
+    from msbench.config import load_config
+    from msbench.features.batches import count_batches
+    from msbench.features.job_size import acoustic_job
+
+    acoustic = load_config(work / "resources" / "demo" / "config.yaml")["acoustic"]
+    expected = {}
+    for ingested in sorted((work / "results" / "ingest").glob("*/recordings.jsonl")):
+        batches = count_batches(ingested, acoustic)
+        for batch in range(batches):
+            job = acoustic_job(ingested, batch, acoustic)
+            log = f"results/logs/acoustic/{ingested.parent.name}/{batch}-of-{batches}.log"
+            expected[log] = (int(job["mem_mb"]), int(job["runtime"]))
+    return expected
 
 
 def test_failing_job_is_reported_and_the_rest_completes(tmp_path: Path):

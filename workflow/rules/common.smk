@@ -5,6 +5,7 @@ from pathlib import Path
 from msbench.ingest.sheet import check_source_folders, find_source, read_dataset_sheet
 from msbench.models.weights import fingerprint
 from msbench.features.batches import count_batches
+from msbench.features.job_size import acoustic_job, units_job
 
 SOURCE_SPECS = read_dataset_sheet(config["datasets"])
 check_source_folders(SOURCE_SPECS, config["datasets"])
@@ -74,6 +75,39 @@ WEIGHTS = json.dumps(fingerprint(config["models"]), sort_keys=True)
 ACOUSTIC_RUNTIME = acoustic_runtime()
 
 
+def made(path):
+    """`path`, or FileNotFoundError while it is not made yet: Snakemake then shows <TBD>
+    and evaluates the resource again when the job is about to run."""
+    if not Path(path).exists():
+        raise FileNotFoundError(2, "not made yet", path)
+    return path
+
+
+def acoustic_resource(name):
+    """Resource callable: an acoustic batch's `name` (mem_mb, runtime) from the audio it holds.
+
+    Computed by the measured memory and runtime model (msbench.features.job_size); a
+    retried job (attempt 2, 3) asks for that many times more, so a job killed for
+    memory is not resubmitted to be killed again.
+    """
+
+    def resource(wildcards, input, attempt):
+        return acoustic_job(
+            made(input[0]), int(wildcards.batch), config["acoustic"], attempt
+        )[name]
+
+    return resource
+
+
+def units_resource(name):
+    """Resource callable: the units job's `name` (mem_mb, runtime) from the selected audio."""
+
+    def resource(wildcards, input, attempt):
+        return units_job(made(input.benchmark), attempt)[name]
+
+    return resource
+
+
 def acoustic_outputs(suffix):
     """Input function: every extraction batch of every source (known once ingest has run)."""
 
@@ -81,7 +115,7 @@ def acoustic_outputs(suffix):
         paths = []
         for source in SOURCES:
             ingested = checkpoints.ingest.get(source=source).output.recordings
-            batches = count_batches(ingested, config["acoustic"]["batch_size"])
+            batches = count_batches(ingested, config["acoustic"])
             paths += [
                 f"results/features/{source}/acoustic/{batch}-of-{batches}{suffix}.jsonl"
                 for batch in range(batches)

@@ -17,7 +17,7 @@ rule interaction:
 
 
 rule acoustic:
-    """CAM++ similarity, DNSMOS P.835 and NISQA for one batch of `acoustic.batch_size` recordings."""
+    """CAM++ similarity, DNSMOS P.835 and NISQA for one batch of `acoustic.batch_hours` of audio."""
     input:
         "results/ingest/{source}/recordings.jsonl",
     output:
@@ -28,8 +28,8 @@ rule acoustic:
         "results/logs/acoustic/{source}/{batch}-of-{batches}.log",
     threads: config["acoustic"]["threads"]
     resources:
-        mem_mb=4000,
-        runtime=240,
+        mem_mb=acoustic_resource("mem_mb"),
+        runtime=acoustic_resource("runtime"),
         gpu=ACOUSTIC_GPUS,
     params:
         settings=acoustic_settings(),
@@ -39,4 +39,4 @@ rule acoustic:
         " --batches {wildcards.batches}"
         " --out {output.features:q} --rejected {output.rejected:q}"
         " --similarity {output.similarity:q} --settings {params.settings:q}"
-        " --runtime {ACOUSTIC_RUNTIME:q} 2> {log:q}"
+        " --runtime {ACOUSTIC_RUNTIME:q} --mem-mb {resources.mem_mb} 2> {log:q}"

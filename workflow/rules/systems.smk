@@ -11,8 +11,8 @@ rule units:
         "results/logs/units.log",
     threads: 1
     resources:
-        mem_mb=4000,
-        runtime=60,
+        mem_mb=units_resource("mem_mb"),
+        runtime=units_resource("runtime"),
     params:
         out_dir=subpath(output.units, parent=True),
         settings=settings_json("units"),

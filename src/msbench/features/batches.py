@@ -1,7 +1,11 @@
 """Model features of one batch of a source's recordings, one recording at a time.
 
-A source's recordings are split into batches (one SLURM job each); batch
-``k`` of ``n`` holds recordings ``k, k + n, k + 2n, ...`` (:func:`batch_of`).
+A source's recordings are split into batches (one SLURM job each) by audio
+hours (:func:`plan_batches`): in the ingested order, a batch takes recordings
+until the next would bring it over ``acoustic.batch_hours`` (a longer
+recording is a batch of its own) or ``acoustic.batch_size`` recordings. A
+job's memory and runtime then follow the audio it holds
+(:mod:`msbench.features.job_size`).
 """
 
 from __future__ import annotations
@@ -18,29 +22,61 @@ if TYPE_CHECKING:  # heavy imports stay inside the functions
 T = TypeVar("T")
 
 
-def batch_of(items: Sequence[T], batch: int, batches: int) -> list[T]:
-    """Items ``batch, batch + batches, ...``, in order.
+def plan_batches(
+    seconds: Sequence[float], batch_hours: float, batch_size: int | None = None
+) -> list[list[int]]:
+    """Indices of each batch: consecutive recordings up to ``batch_hours`` of audio each.
 
-    >>> batch_of(["a", "b", "c", "d", "e"], 1, 2)
-    ['b', 'd']
+    >>> plan_batches([1800, 1800, 3600, 900, 900, 900], batch_hours=1.0)
+    [[0, 1], [2], [3, 4, 5]]
+    >>> plan_batches([7200, 60], batch_hours=1.0), plan_batches([60] * 5, 1.0, batch_size=2)
+    ([[0], [1]], [[0, 1], [2, 3], [4]])
+    >>> plan_batches([], 1.0)
+    [[]]
     """
-    return list(items[batch::batches])
+    limit = batch_hours * 3600.0
+    batches: list[list[int]] = [[]]
+    held = 0.0
+    for index, length in enumerate(seconds):
+        full = batch_size is not None and len(batches[-1]) >= batch_size
+        if batches[-1] and (held + length > limit or full):
+            batches.append([])
+            held = 0.0
+        batches[-1].append(index)
+        held += length
+    return batches
+
+
+def batch_of(items: Sequence[T], batch: int, plan: Sequence[Sequence[int]]) -> list[T]:
+    """The items of batch ``batch`` of ``plan`` (:func:`plan_batches`), in order.
+
+    >>> batch_of(["a", "b", "c"], 1, [[0, 1], [2]])
+    ['c']
+    """
+    return [items[k] for k in plan[batch]]
 
 
 def extract_all(
-    items: Sequence[IngestedRecording], extractor: AcousticExtractor, progress: Progress
+    items: Sequence[IngestedRecording],
+    extractor: AcousticExtractor,
+    progress: Progress,
+    mem_mb: int | None = None,
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[Rejection]]:
     """Feature rows, similarity records and rejections of ``items``, one recording at a time.
 
     A recording whose audio is damaged (InputError), or on which a model fails
     (any other exception from the model libraries), becomes that recording's
-    rejection with the library's message; missing weights stop the job.
+    rejection with the library's message; missing weights stop the job. Before
+    each recording the log names it with the memory the model expects
+    (:func:`msbench.features.job_size.memory_line`), so a job killed for
+    memory ends its log with the recording it was on.
     """
+    import sys
     from concurrent.futures import Future, ThreadPoolExecutor
 
     from msbench.errors import InputError, ModelUnavailableError
     from msbench.features.acoustic import load_16k
-    from msbench.records import Rejection
+    from msbench.features.job_size import memory_line
 
     rows, matrices, rejections = [], [], []
     ahead = max(1, int(extractor.settings.get("decode_workers", 1)))
@@ -49,6 +85,7 @@ def extract_all(
     for index, item in enumerate(items):
         recording = item.recording
         decoded = pending.pop(0)
+        print(memory_line(recording, mem_mb), file=sys.stderr, flush=True)
         if index + ahead < len(items):
             pending.append(decoder.submit(load_16k, items[index + ahead]))
         try:
@@ -57,38 +94,73 @@ def extract_all(
             matrices.append(matrix)
         except ModelUnavailableError:
             raise
-        except InputError as error:
-            rejections.append(
-                Rejection(
-                    recording.recording_id,
-                    recording.source_dataset,
-                    error.path,
-                    str(error),
-                    "acoustic",
-                )
-            )
-        except (RuntimeError, ValueError, IndexError) as error:
-            reason = (
-                f"{recording.audio_path}: a model failed on this recording "
-                f"({type(error).__name__}: {error}); check its audio (length, content)"
-            )
-            rejections.append(
-                Rejection(
-                    recording.recording_id,
-                    recording.source_dataset,
-                    recording.audio_path,
-                    reason,
-                    "acoustic",
-                )
-            )
+        except (InputError, RuntimeError, ValueError, IndexError) as error:
+            rejections.append(rejection(item, error))
         progress.done(recording.duration_seconds)
     decoder.shutdown()
     return rows, matrices, rejections
 
 
-def count_batches(ingested: str | Path, batch_size: int) -> int:
-    """Extraction batches for a source: ceil(recordings / batch_size), at least 1."""
+def rejection(item: IngestedRecording, error: Exception) -> Rejection:
+    """The acoustic rejection of a recording: damaged audio (InputError) or a failing model."""
+    from msbench.errors import InputError
+    from msbench.records import Rejection
+
+    recording = item.recording
+    if isinstance(error, InputError):
+        path, reason = error.path, str(error)
+    else:
+        path, reason = (
+            recording.audio_path,
+            (
+                f"{recording.audio_path}: a model failed on this recording "
+                f"({type(error).__name__}: {error}); check its audio (length, content)"
+            ),
+        )
+    return Rejection(recording.recording_id, recording.source_dataset, path, reason, "acoustic")
+
+
+def ingested_seconds(ingested: str | Path) -> list[float]:
+    """Each ingested recording's audio length in seconds, in the file's order.
+
+    The whole audio file is read for the models, so this is the file's length
+    (its header's frames over its rate), not the UEM-scored duration.
+    """
+    import json
+
+    from msbench.audio import file_seconds
     from msbench.textio import read_text
 
-    recordings = sum(1 for line in read_text(ingested).splitlines() if line.strip())
-    return max(1, -(-recordings // batch_size))
+    lengths = []
+    for line in read_text(ingested).splitlines():
+        if line.strip():
+            recording = json.loads(line)["recording"]
+            lengths.append(file_seconds(recording["audio_path"], recording["duration_seconds"]))
+    return lengths
+
+
+def source_plan(ingested: str | Path, acoustic: dict[str, Any]) -> list[list[int]]:
+    """The batches of one source's ingested recordings under the ``acoustic`` config section."""
+    return plan_batches(
+        ingested_seconds(ingested), acoustic["batch_hours"], acoustic.get("batch_size")
+    )
+
+
+def checked_plan(ingested: str | Path, acoustic: dict[str, Any], batches: int) -> list[list[int]]:
+    """:func:`source_plan`, checked to have the ``batches`` batches the workflow asked for."""
+    from msbench.errors import InputError
+
+    plan = source_plan(ingested, acoustic)
+    if len(plan) != batches:
+        raise InputError(
+            ingested,
+            f"the acoustic settings split this source into {len(plan)} batches, "
+            f"the job was planned with {batches}",
+            fix="rerun the workflow (acoustic.batch_hours or batch_size changed since the plan)",
+        )
+    return plan
+
+
+def count_batches(ingested: str | Path, acoustic: dict[str, Any]) -> int:
+    """Extraction batches of a source (at least 1)."""
+    return len(source_plan(ingested, acoustic))

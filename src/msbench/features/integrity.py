@@ -33,16 +33,6 @@ CLIPPING_SHARE = 0.01
 DC_OFFSET = 0.05
 
 
-def dbfs(samples: np.ndarray) -> float:
-    """RMS level in dB relative to full scale (-inf for silence).
-
-    >>> round(dbfs(np.full(100, 0.1)), 1), dbfs(np.zeros(4))
-    (-20.0, -inf)
-    """
-    rms = float(np.sqrt(np.mean(np.square(samples, dtype=np.float64)))) if samples.size else 0.0
-    return float(20 * np.log10(rms)) if rms > 0 else float("-inf")
-
-
 def longest_zero_run(samples: np.ndarray) -> int:
     """Length of the longest run of exact zeros.
 
@@ -58,25 +48,53 @@ def speech_samples(audio: np.ndarray, rate: int, segments: Sequence[Segment]) ->
     return [audio[int(s.start_time * rate) : int(s.end_time * rate)] for s in segments]
 
 
+BLOCK = 1 << 20  # samples per step of the whole-recording sums: no temporary grows with duration
+
+
+def blocks(audio: np.ndarray) -> list[np.ndarray]:
+    return [audio[start : start + BLOCK] for start in range(0, len(audio), BLOCK)]
+
+
+def dbfs(pieces: Sequence[np.ndarray]) -> float:
+    """RMS level of the pieces joined, in dB relative to full scale (-inf for silence).
+
+    Summed piece by piece in float64, so no joined copy is made.
+
+    >>> round(dbfs([np.full(50, 0.1), np.full(50, 0.1)]), 1), dbfs([np.zeros(4)]), dbfs([])
+    (-20.0, -inf, -inf)
+    """
+    count = sum(len(p) for p in pieces)
+    energy = sum(float(np.square(p, dtype=np.float64).sum()) for p in pieces)
+    rms = float(np.sqrt(energy / count)) if count else 0.0
+    return float(20 * np.log10(rms)) if rms > 0 else float("-inf")
+
+
 def clipping_fraction(audio: np.ndarray) -> float:
-    """Share of samples at full scale (``|x| >= CLIPPING_LEVEL``).
+    """Share of samples at full scale (``|x| >= CLIPPING_LEVEL``), counted a block at a time.
 
     >>> clipping_fraction(np.array([0.1, 1.0, -1.0, 0.5]))
     0.5
     """
-    return float(np.mean(np.abs(audio) >= CLIPPING_LEVEL)) if audio.size else 0.0
+    clipped = sum(int(np.count_nonzero(np.abs(b) >= CLIPPING_LEVEL)) for b in blocks(audio))
+    return clipped / audio.size if audio.size else 0.0
+
+
+def mean_level(audio: np.ndarray) -> float:
+    """The mean sample (DC offset), summed in float64 a block at a time."""
+    total = sum(float(b.sum(dtype=np.float64)) for b in blocks(audio))
+    return total / audio.size if audio.size else 0.0
 
 
 def integrity_flags(
     audio: np.ndarray, rate: int, segments: Sequence[Segment], path: str
 ) -> list[str]:
     """Flags of a recording's audio; InputError for digital or near silence (see the module docstring)."""
-    if not np.any(audio):
+    if not any(np.any(b) for b in blocks(audio)):
         raise InputError(
             path, "digital silence: every sample is 0", fix="check the file and its channel"
         )
     speech = speech_samples(audio, rate, segments)
-    level = dbfs(np.concatenate(speech)) if speech else dbfs(audio)
+    level = dbfs(speech) if speech else dbfs(blocks(audio))
     if level < SILENT_DBFS:
         raise InputError(
             path,
@@ -90,7 +108,7 @@ def integrity_flags(
     clipped = clipping_fraction(audio)
     if clipped > CLIPPING_SHARE:
         flags.append(f"clipping: {clipped:.1%} of samples at full scale")
-    offset = float(np.mean(audio))
+    offset = mean_level(audio)
     if abs(offset) > DC_OFFSET:
         flags.append(f"DC offset {offset:+.3f} of full scale")
     return flags

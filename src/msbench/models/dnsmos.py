@@ -110,7 +110,7 @@ class DnsmosScorer:
         if self.policy == "exhaustive" and self.hop % FRAME_HOP == 0:
             from msbench.models.dnsmos_shared import SharedPrimary
 
-            self.shared = SharedPrimary(options, providers, settings.get("block_windows", 16))
+            self.shared = SharedPrimary(options, providers, settings.get("block_windows", 4))
 
     def score(self, audio: np.ndarray) -> DnsmosScores:
         """``audio``: 16 kHz mono float32 in [-1, 1]."""

@@ -91,16 +91,18 @@ class SharedPrimary:
         self.block_windows = block_windows  # windows per tail call
         self.chunk_frames = chunk_frames  # frames per call of the full-resolution part
 
+    def piece(self, audio: np.ndarray, index: int) -> np.ndarray:
+        """Spectrogram frames ``[900 k, 900 k + 900)`` of ``audio``, (900, 161), k = ``index``."""
+        start = index * WINDOW_FRAMES * FRAME_HOP
+        piece = np.zeros(PIECE_SAMPLES, dtype=np.float32)
+        chunk = audio[start : start + PIECE_SAMPLES]
+        piece[: len(chunk)] = chunk
+        return self.spectrogram.run(None, {"input_1": piece[None]})[0][0]
+
     def features(self, audio: np.ndarray, frames: int) -> np.ndarray:
         """The first ``frames`` spectrogram frames of ``audio``, (frames, 161)."""
-        pieces = []
-        step = WINDOW_FRAMES * FRAME_HOP
-        for start in range(0, frames * FRAME_HOP, step):
-            piece = np.zeros(PIECE_SAMPLES, dtype=np.float32)
-            chunk = audio[start : start + PIECE_SAMPLES]
-            piece[: len(chunk)] = chunk
-            pieces.append(self.spectrogram.run(None, {"input_1": piece[None]})[0][0])
-        return np.concatenate(pieces)[:frames]
+        count = -(-frames // WINDOW_FRAMES)
+        return np.concatenate([self.piece(audio, k) for k in range(count)])[:frames]
 
     def middle(self, features: np.ndarray) -> np.ndarray:
         return self.front.run(None, {FEATURES: features})[0]
@@ -108,10 +110,10 @@ class SharedPrimary:
     def raw_scores(self, audio: np.ndarray, hop_frames: int, count: int) -> np.ndarray:
         """``(count, 3)`` raw SIG, BAK, OVRL of the windows starting at ``k * hop_frames`` frames."""
         total = (count - 1) * hop_frames + WINDOW_FRAMES
-        spec = self.features(audio, total)
+        spec = _SpectrogramStream(self, audio, total)
         stream = _MiddleStream(self, spec, self.chunk_frames)
         # one buffer for a batch of windows, reused: allocating ~300 MB per batch cost 17 %
-        windows = np.empty((self.block_windows, 32, WINDOW_FRAMES, spec.shape[1]), np.float32)
+        windows = np.empty((self.block_windows, 32, WINDOW_FRAMES, spec.bins), np.float32)
         out, starts = [], []
         for k in range(count):
             starts.append(k * hop_frames)
@@ -120,11 +122,12 @@ class SharedPrimary:
                 batch = windows[: len(starts)]
                 self._patch_edges(batch, spec, starts, 0, total)
                 out.append(self.tail.run(None, {MIDDLE: batch})[0])
+                spec.forget_before((k + 1) * hop_frames)  # the next window's first frame
                 starts = []
         return np.concatenate(out)
 
     def _patch_edges(
-        self, windows: np.ndarray, spec: np.ndarray, starts: list[int], low: int, high: int
+        self, windows: np.ndarray, spec: _SpectrogramStream, starts: list[int], low: int, high: int
     ) -> None:
         """Recompute the edge frames of windows whose edges are not the block's edges."""
         side = 2 * EDGE
@@ -133,7 +136,7 @@ class SharedPrimary:
         if not jobs:
             return
         pieces = np.stack(
-            [spec[s : s + side] if where == "left" else spec[s + WINDOW_FRAMES - side : s + WINDOW_FRAMES]
+            [spec.frames(s, s + side) if where == "left" else spec.frames(s + WINDOW_FRAMES - side, s + WINDOW_FRAMES)
              for _, s, where in jobs]
         )  # fmt: skip
         edges = self.middle(pieces)
@@ -152,10 +155,10 @@ class _MiddleStream:
     frames the next windows need are kept.
     """
 
-    def __init__(self, model: SharedPrimary, spec: np.ndarray, chunk: int) -> None:
+    def __init__(self, model: SharedPrimary, spec: _SpectrogramStream, chunk: int) -> None:
         self.model, self.spec, self.chunk = model, spec, chunk
         self.start = 0  # recording frame of the buffer's first frame
-        self.buffer = np.zeros((32, 0, spec.shape[1]), dtype=np.float32)
+        self.buffer = np.zeros((32, 0, spec.bins), dtype=np.float32)
 
     def frames(self, low: int, high: int, out: np.ndarray) -> None:
         """Write output frames ``[low, high)`` into ``out``; earlier frames are let go."""
@@ -165,6 +168,41 @@ class _MiddleStream:
             a = self.start + self.buffer.shape[1]
             b = min(len(self.spec), a + self.chunk)
             first, last = max(0, a - EDGE), min(len(self.spec), b + EDGE)
-            computed = self.model.middle(self.spec[None, first:last])[0]
+            computed = self.model.middle(self.spec.frames(first, last)[None])[0]
             self.buffer = np.concatenate([self.buffer, computed[:, a - first : b - first]], axis=1)
         np.copyto(out, self.buffer[:, : high - low])
+
+
+class _SpectrogramStream:
+    """The recording's spectrogram, computed 900-frame piece by piece as the windows need it.
+
+    The pieces are the ones :meth:`SharedPrimary.features` concatenates (the
+    same sub-graph calls on the same samples, so the same numbers); pieces
+    before the frame the next window starts at are let go, so memory is a few
+    pieces (580 KB each), not the whole recording's 64 KB per second.
+    """
+
+    bins = 161
+
+    def __init__(self, model: SharedPrimary, audio: np.ndarray, total: int) -> None:
+        self.model, self.audio, self.total = model, audio, total
+        self.pieces: dict[int, np.ndarray] = {}
+
+    def __len__(self) -> int:
+        return self.total
+
+    def frames(self, low: int, high: int) -> np.ndarray:
+        """Frames ``[low, high)`` (``high`` at most the total), (frames, 161)."""
+        high = min(high, self.total)
+        first, last = low // WINDOW_FRAMES, (high - 1) // WINDOW_FRAMES
+        for k in range(first, last + 1):
+            if k not in self.pieces:
+                self.pieces[k] = self.model.piece(self.audio, k)
+        joined = np.concatenate([self.pieces[k] for k in range(first, last + 1)])
+        offset = first * WINDOW_FRAMES
+        return joined[low - offset : high - offset]
+
+    def forget_before(self, frame: int) -> None:
+        """Let go of the pieces that end at or before ``frame``."""
+        for k in [k for k in self.pieces if (k + 1) * WINDOW_FRAMES <= frame]:
+            del self.pieces[k]

@@ -9,21 +9,23 @@ from msbench.scoring.units import Unit
 
 
 def write_unit_audio(recording: RecordingRow, unit: Unit, path: Path) -> None:
-    """``[start, end)`` of the recording's channel, 16 kHz mono 16-bit FLAC, written atomically."""
+    """``[start, end)`` of the recording's channel, 16 kHz mono 16-bit FLAC, written atomically.
+
+    Read, resampled, clipped and written block by block (memory: one block,
+    whatever the unit's length; the file's bytes equal a one-piece write).
+    """
     import os
 
     import numpy as np
     import soundfile
 
-    from msbench.audio import read_channel
+    from msbench.audio import channel_blocks
 
     channel = int(recording.get("channel") or 0)
-    samples, rate = read_channel(recording["audio_path"], channel, unit.start, unit.end)
-    if rate != 16000:
-        import soxr
-
-        samples = soxr.resample(samples, rate, 16000, quality="HQ").astype(np.float32)
+    _, _, blocks = channel_blocks(recording["audio_path"], channel, unit.start, unit.end, 16000)
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(f".{path.name}.tmp.flac")
-    soundfile.write(temporary, np.clip(samples, -1.0, 1.0), 16000, subtype="PCM_16", format="FLAC")
+    with soundfile.SoundFile(temporary, "w", 16000, 1, subtype="PCM_16", format="FLAC") as out:
+        for piece in blocks:
+            out.write(np.clip(piece, -1.0, 1.0))
     os.replace(temporary, path)

@@ -18,6 +18,7 @@ def run(
     config: ConfigPath = None,
     settings: SettingsJson = None,
     runtime: RuntimeJson = None,
+    mem_mb: Annotated[int | None, Arg("memory the job was given (MB), named in its log")] = None,
 ) -> None:
     """Speaker similarity (CAM++), DNSMOS P.835 and NISQA of ingested recordings.
 
@@ -26,18 +27,19 @@ def run(
     """
     from msbench.columns import ACOUSTIC_COLUMNS
     from msbench.features.acoustic import AcousticExtractor
-    from msbench.features.batches import batch_of, extract_all
+    from msbench.features.batches import batch_of, checked_plan, extract_all
     from msbench.progress import Progress
     from msbench.records import IngestedRecording
     from msbench.tables import write_table_jsonl
     from msbench.textio import read_jsonl, write_jsonl
 
     resolved = resolve_settings(config, settings, runtime)
-    items = batch_of([IngestedRecording.from_dict(r) for r in read_jsonl(ingested)], batch, batches)
+    plan = checked_plan(ingested, resolved["acoustic"], batches)
+    items = batch_of([IngestedRecording.from_dict(r) for r in read_jsonl(ingested)], batch, plan)
     extractor = AcousticExtractor(resolved["acoustic"], resolved["models"])
     hours = sum(item.recording.duration_seconds for item in items)
     progress = Progress(f"acoustic {ingested.parent.name} {batch + 1}/{batches}", len(items), hours)
-    rows, matrices, rejections = extract_all(items, extractor, progress)
+    rows, matrices, rejections = extract_all(items, extractor, progress, mem_mb)
     write_table_jsonl(out, rows, ACOUSTIC_COLUMNS)
     write_table_jsonl(similarity, matrices)
     write_jsonl(rejected, (r.to_dict() for r in rejections))

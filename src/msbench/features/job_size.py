@@ -1,0 +1,148 @@
+"""What one audio job needs: memory and runtime from the audio it holds (a measured model).
+
+Audio is read one channel at a time in blocks (:mod:`msbench.audio`), so a
+job's memory does not depend on channels, and the acoustic job holds one
+recording at a time (plus ``decode_workers`` decoded ahead), so it depends on
+the batch's *longest* recording, not its total. Measured peak RSS
+(``benchmarks/bench_memory.py``: generated 16 kHz meetings of 5 to 160
+minutes with 1 and 8 channels, each rule's command in a fresh process under
+``/usr/bin/time -v``; README "Memory and runtime"):
+
+* acoustic: 1,416 / 1,471 / 1,623 / 1,993 MB at 5 / 20 / 60 / 160 minutes,
+  the same for 1 and 8 channels, fitted as ``ACOUSTIC_BASE_MB +
+  ACOUSTIC_MB_PER_MINUTE x longest minutes`` (1,400 + 3.8 x minutes: the
+  base is the three models, onnxruntime's arenas and torch; the slope is the
+  16 kHz float32 channel, 3.84 MB per minute), plus ``AUDIO_MB_PER_MINUTE``
+  for each recording decoded ahead;
+* units (the writer): 31 to 34 MB whatever the length (read, resampled and
+  written block by block); ``UNITS_BASE_MB`` adds the stage's tables;
+* ingest: 84 MB (1 channel) and 135 MB (8 channels), whatever the length.
+
+A request is the prediction times ``margin`` (1.25), rounded up to 100 MB,
+times the attempt number: a job killed for memory is resubmitted with more,
+not the same again. Runtime is the batch's audio hours at
+``CPU_SECONDS_PER_AUDIO_HOUR`` (measured 248 to 282 wall seconds per audio
+hour on one thread for 60 to 160 minutes; 300 kept) divided by the threads,
+times ``SLOWDOWN`` (2, a loaded core), plus ``STARTUP_MINUTES``.
+
+>>> acoustic_mem_mb(0), acoustic_mem_mb(160), acoustic_mem_mb(160, ahead_minutes=160)
+(1800, 2600, 3300)
+>>> acoustic_mem_mb(40, attempt=2) == 2 * acoustic_mem_mb(40)
+True
+>>> acoustic_runtime_minutes(16.7, threads=1)
+172
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+ACOUSTIC_BASE_MB = 1400.0
+ACOUSTIC_MB_PER_MINUTE = 3.8
+AUDIO_MB_PER_MINUTE = 3.84  # 16 kHz x 60 s x 4 bytes
+UNITS_BASE_MB = 400.0
+UNITS_MB_PER_MINUTE = 0.0
+CPU_SECONDS_PER_AUDIO_HOUR = 300.0
+SLOWDOWN = 2.0
+STARTUP_MINUTES = 5.0
+UNITS_MINUTES_PER_AUDIO_HOUR = 2.0  # read, resample, write FLAC: measured 0.09 (x 20 kept)
+MARGIN = 1.25
+
+
+def _request(megabytes: float, margin: float, attempt: int) -> int:
+    """Round ``megabytes x margin`` up to 100 MB, times the attempt (1, 2, ...)."""
+    return int(math.ceil(megabytes * margin / 100.0) * 100) * max(1, attempt)
+
+
+def acoustic_mem_mb(
+    longest_minutes: float, ahead_minutes: float = 0.0, margin: float = MARGIN, attempt: int = 1
+) -> int:
+    """Memory to request (MB) for an acoustic job.
+
+    ``longest_minutes``: its longest recording; ``ahead_minutes``: the audio
+    that can be decoded ahead meanwhile (the next ``decode_workers`` longest).
+    """
+    peak = (
+        ACOUSTIC_BASE_MB
+        + ACOUSTIC_MB_PER_MINUTE * longest_minutes
+        + AUDIO_MB_PER_MINUTE * ahead_minutes
+    )
+    return _request(peak, margin, attempt)
+
+
+def units_mem_mb(longest_minutes: float, margin: float = MARGIN, attempt: int = 1) -> int:
+    """Memory to request (MB) for the units job, whose longest unit lasts ``longest_minutes``."""
+    return _request(UNITS_BASE_MB + UNITS_MB_PER_MINUTE * longest_minutes, margin, attempt)
+
+
+def acoustic_runtime_minutes(audio_hours: float, threads: int = 1, attempt: int = 1) -> int:
+    """Wall minutes to request for an acoustic job over ``audio_hours`` of audio."""
+    cpu_minutes = audio_hours * CPU_SECONDS_PER_AUDIO_HOUR / 60.0
+    return int(math.ceil(STARTUP_MINUTES + SLOWDOWN * cpu_minutes / max(1, threads))) * max(
+        1, attempt
+    )
+
+
+def acoustic_job(
+    ingested: str | Path, batch: int, acoustic: Mapping[str, Any], attempt: int = 1
+) -> dict[str, float]:
+    """Resources of acoustic batch ``batch`` of a source (``mem_mb``, ``runtime``) and their basis.
+
+    The Snakemake resource callables of the acoustic rule read this, so a
+    batch's request follows its longest recording and its audio hours.
+    """
+    from msbench.features.batches import ingested_seconds, plan_batches
+
+    seconds = ingested_seconds(ingested)
+    plan = plan_batches(seconds, acoustic["batch_hours"], acoustic.get("batch_size"))
+    held = sorted((seconds[k] for k in plan[batch]), reverse=True) if batch < len(plan) else []
+    longest = held[0] / 60.0 if held else 0.0
+    ahead = sum(held[1 : 1 + max(1, acoustic.get("decode_workers", 1))]) / 60.0
+    hours = sum(held) / 3600.0
+    return {
+        "mem_mb": acoustic_mem_mb(longest, ahead, attempt=attempt),
+        "runtime": acoustic_runtime_minutes(hours, acoustic.get("threads", 1), attempt),
+        "longest_minutes": longest,
+        "audio_hours": hours,
+        "recordings": len(held),
+    }
+
+
+def units_job(benchmark: str | Path, attempt: int = 1) -> dict[str, float]:
+    """Resources of the units job (``mem_mb``, ``runtime``) from the selected recordings."""
+    from msbench.rows import BenchmarkRow
+    from msbench.tables import read_rows
+
+    lengths = [float(r.get("duration_seconds") or 0.0) for r in read_rows(benchmark, BenchmarkRow)]
+    hours = sum(lengths) / 3600.0
+    return {
+        "mem_mb": units_mem_mb(max(lengths, default=0.0) / 60.0, attempt=attempt),
+        "runtime": int(math.ceil(STARTUP_MINUTES + UNITS_MINUTES_PER_AUDIO_HOUR * hours))
+        * max(1, attempt),
+        "audio_hours": hours,
+    }
+
+
+def memory_line(recording: Any, mem_mb: int | None) -> str:
+    """The log line written before a recording: its length, its expected peak, the job's memory."""
+    import resource
+
+    from msbench.audio import file_seconds
+
+    minutes = file_seconds(recording.audio_path, recording.duration_seconds) / 60.0
+    expected = acoustic_mem_mb(minutes, margin=1.0)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    given = f" of the job's {mem_mb} MB" if mem_mb else ""
+    warning = (
+        f"; WARNING: more than the job's {mem_mb} MB: if it is killed, raise mem_mb for rule "
+        "acoustic (slurm/config.yaml set-resources) or lower acoustic.batch_hours"
+        if mem_mb and expected > mem_mb
+        else ""
+    )
+    return (
+        f"[acoustic] {recording.recording_id}: {minutes:.1f} min of audio, expected peak "
+        f"{expected} MB{given} (peak so far {peak:.0f} MB){warning}"
+    )
