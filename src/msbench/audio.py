@@ -35,6 +35,7 @@ def channel_blocks(
     stop: float | None = None,
     rate: int | None = None,
     block_frames: int = BLOCK_FRAMES,
+    peaks: list[float] | None = None,
 ) -> tuple[int, int, Iterator[np.ndarray]]:
     """``(file rate, most samples, blocks)``: one channel of ``[start, stop)`` s, block by block.
 
@@ -71,6 +72,8 @@ def channel_blocks(
                     done += len(got)
                     ended = done >= wanted or len(got) < count
                     piece = np.ascontiguousarray(got[:, channel])
+                    if peaks is not None and len(piece):
+                        peaks.append(float(np.abs(piece).max()))
                     yield (
                         piece if resampler is None else resampler.resample_chunk(piece, last=ended)
                     )
@@ -99,6 +102,16 @@ def _open(path: str | Path, channel: int) -> Any:
     return stream
 
 
+def is_float_file(path: str | Path) -> bool:
+    """Whether the file stores float samples (which, unlike integers, can pass full scale)."""
+    import soundfile
+
+    try:
+        return soundfile.info(str(path)).subtype in ("FLOAT", "DOUBLE")
+    except (RuntimeError, soundfile.LibsndfileError):
+        return False
+
+
 def file_seconds(path: str | Path, fallback: float) -> float:
     """The audio file's length from its header, or ``fallback`` when it cannot be read."""
     import soundfile
@@ -115,12 +128,13 @@ def read_channel(
     start: float = 0.0,
     stop: float | None = None,
     rate: int | None = None,
+    peaks: list[float] | None = None,
 ) -> tuple[np.ndarray, int]:
     """One channel of ``[start, stop)`` seconds as float32 (at ``rate`` if given), and the file's rate.
 
-    Memory: the result plus one block (:func:`channel_blocks`).
+    Memory: the result plus one block (:func:`channel_blocks`, which fills ``peaks``).
     """
-    source_rate, most, blocks = channel_blocks(path, channel, start, stop, rate)
+    source_rate, most, blocks = channel_blocks(path, channel, start, stop, rate, peaks=peaks)
     samples = np.empty(most, dtype=np.float32)
     filled = 0
     for piece in blocks:

@@ -98,6 +98,50 @@ def merge_axis_overrides(config: dict[str, Any]) -> list[str]:
     return warnings
 
 
+def non_finite(value: Any, path: str = "") -> list[str]:
+    """Dotted keys whose value is NaN or infinite (YAML's ``.nan``, ``.inf``).
+
+    >>> non_finite({"selection": {"max_hours": float("nan"), "min_hours": 1}, "x": [float("inf")]})
+    ['selection.max_hours', 'x[0]']
+    """
+    import math
+
+    if isinstance(value, dict):
+        return [k for key, v in value.items() for k in non_finite(v, f"{path}.{key}".lstrip("."))]
+    if isinstance(value, list):
+        return [k for i, v in enumerate(value) for k in non_finite(v, f"{path}[{i}]")]
+    if isinstance(value, float) and not math.isfinite(value):
+        return [path]
+    return []
+
+
+def check_finite(config: dict[str, Any], where: str) -> None:
+    """No setting may be NaN or infinite (the schema's bounds let NaN through)."""
+    if bad := non_finite(config):
+        raise ConfigError(
+            f"{where}: {', '.join(bad)}: not a finite number (NaN or infinity); give a number"
+        )
+
+
+def check_edges(config: dict[str, Any], where: str) -> None:
+    """Range edges and quantiles strictly increase: a descending or repeated edge is an error.
+
+    (``descending: true`` reverses the labels, never the edges' order.)
+    """
+    axes = ((config.get("condition_space") or {}).get("axes")) or {}
+    for name, axis in axes.items():
+        for key in ("edges", "quantiles"):
+            cuts = (axis or {}).get(key) or []
+            for k, (low, high) in enumerate(zip(cuts, cuts[1:], strict=False)):
+                if not low < high:
+                    kind = "repeated (an empty range)" if low == high else "descending"
+                    raise ConfigError(
+                        f"{where}: condition_space.axes.{name}.{key}: {kind} edge {high!r} after "
+                        f"{low!r} (item {k + 1}); list the edges in increasing order, each once "
+                        "(use `descending: true` to reverse the labels)"
+                    )
+
+
 def check_challenging(config: dict[str, Any]) -> None:
     """``utility.challenging`` names ranges that exist, at the end they meant (MS-Bench's)."""
     defaults = axis_defaults()
@@ -136,7 +180,9 @@ def complete_config(config: dict[str, Any], where: str) -> dict[str, Any]:
 
     for warning in merge_axis_overrides(config):
         print(f"msbench: warning: {where}: {warning}", file=sys.stderr)
+    check_finite(config, where)
     validate_against("config.schema.yaml", config, where)
+    check_edges(config, where)
     check_challenging(config)
     check_probes(config)
     return config

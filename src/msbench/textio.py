@@ -78,10 +78,7 @@ def encoding_used(path: str | Path, encoding: str | None = None) -> str:
     >>> encoding_used(f.name, "gbk"), encoding_used(f.name); os.unlink(f.name)
     ('gbk', 'utf-8')
     """
-    raw = Path(path).read_bytes()
-    if str(path).endswith(".gz"):
-        raw = gzip.decompress(raw)
-    return _choose(raw, encoding)[1]
+    return _choose(_read_bytes(path), encoding)[1]
 
 
 def decode_text(data: bytes, path: str | Path, encoding: str | None = None) -> str:
@@ -104,15 +101,36 @@ def decode_text(data: bytes, path: str | Path, encoding: str | None = None) -> s
         ) from error
 
 
-def read_text(path: str | Path, encoding: str | None = None) -> str:
-    """Read and decode a text file (``.gz`` is decompressed first)."""
+def _read_bytes(path: str | Path) -> bytes:
+    """A file's bytes, ``.gz`` decompressed; InputError for an unreadable or damaged file.
+
+    A truncated or corrupt gzip file (``EOFError``, ``BadGzipFile``, a zlib
+    error) is an input error of that file, so only its source's session or
+    file is rejected, never the run.
+    """
+    import zlib
+
     try:
         raw = Path(path).read_bytes()
     except OSError as error:
-        raise InputError(path, f"cannot read file: {error.strerror}") from error
-    if str(path).endswith(".gz"):
-        raw = gzip.decompress(raw)
-    return decode_text(raw, path, encoding)
+        raise InputError(
+            path, f"cannot read file: {error.strerror}", fix="check that it exists and is readable"
+        ) from error
+    if not str(path).endswith(".gz"):
+        return raw
+    try:
+        return gzip.decompress(raw)
+    except (EOFError, gzip.BadGzipFile, zlib.error) as error:
+        raise InputError(
+            path,
+            f"damaged gzip file ({type(error).__name__}: {error})",
+            fix="re-download or re-compress it (gzip -t checks a file)",
+        ) from error
+
+
+def read_text(path: str | Path, encoding: str | None = None) -> str:
+    """Read and decode a text file (``.gz`` is decompressed first)."""
+    return decode_text(_read_bytes(path), path, encoding)
 
 
 def read_json(path: str | Path, encoding: str | None = None) -> Any:

@@ -13,8 +13,8 @@ import soundfile
 from msbench.baseline.cascade import segments_of
 from msbench.baseline.diarization import Turn, cluster
 from msbench.baseline.recognition import Word, model_folder
-from msbench.baseline.vad import speech_regions
 from msbench.errors import ModelUnavailableError
+from msbench.models.vad import speech_regions
 from msbench.scoring.units import silence_cuts
 from msbench.timeline import SpeakerTimeline
 from tests.helpers.diagnostics import demo_references

@@ -17,9 +17,12 @@ wildcard_constraints:
 
 
 def source_files(wildcards):
-    """Annotation and audio files of one source: editing, adding or restoring one re-runs it."""
+    """Annotation and audio files of one source: editing, adding or restoring one re-runs it.
+
+    Names Snakemake would read as wildcards or path variables ({ } < >) are left out of
+    the inputs (ingest still reads them, and its log says so)."""
     spec = find_source(SOURCE_SPECS, wildcards.source)
-    return spec.annotation_files() + sorted(spec.audio_sessions().values())
+    return spec.watched_files()
 
 
 def per_source(pattern):

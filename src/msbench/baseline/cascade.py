@@ -18,7 +18,7 @@ import numpy as np
 
 from msbench.baseline.diarization import Turn, diarize
 from msbench.baseline.recognition import Word, transcribe
-from msbench.baseline.vad import speech_regions
+from msbench.models.vad import speech_regions
 
 MAX_GAP = 1.0  # seconds between two words of one segment
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from msbench.audio import read_channel
+from msbench.audio import is_float_file, read_channel
 from msbench.errors import InputError
 from msbench.features.integrity import clipping_fraction, integrity_flags
 from msbench.features.similarity import speaker_similarity
@@ -38,13 +38,24 @@ def load_16k(item: IngestedRecording) -> tuple[np.ndarray, int]:
     audio minute) plus one block, whatever the file's channels and rate.
     """
     recording = item.recording
-    audio, rate = read_channel(recording.audio_path, recording.channel, rate=SAMPLE_RATE)
+    peaks: list[float] = []
+    audio, rate = read_channel(
+        recording.audio_path, recording.channel, rate=SAMPLE_RATE, peaks=peaks
+    )
     bad = first_non_finite(audio)
     if bad is not None:
         raise InputError(
             recording.audio_path,
             f"non-finite sample (NaN/inf) at {bad / SAMPLE_RATE:.3f} s",
             fix="re-export the audio",
+        )
+    peak = max(peaks, default=0.0)
+    if peak > 1.0 and is_float_file(recording.audio_path):
+        raise InputError(
+            recording.audio_path,
+            f"float samples reach {peak:.2f} x full scale (a float file is scaled to [-1, 1]); "
+            "the gain is wrong, and clipping it would change the signal",
+            fix="re-export the audio scaled to [-1, 1] (or as 16-bit PCM)",
         )
     np.clip(audio, -1.0, 1.0, out=audio)
     return audio, rate

@@ -6,6 +6,15 @@ Checked on the 16 kHz mono signal the models see, before any model runs:
   reference speech below ``SILENT_DBFS`` = -60 dBFS) reject the recording:
   no model score of such audio means anything (an all-zero file got DNSMOS
   OVRL 1.84 and CAM++ similarity 0.998, and was selected);
+* **no speech**: Silero VAD (:mod:`msbench.models.vad`, threshold 0.5) run
+  over the recording finds speech in less than ``MIN_VAD_SHARE`` (10 %) of
+  the annotated speech time, judged when the annotation marks at least
+  ``MIN_VAD_SECONDS`` (10 s) of speech: white noise, a tone or a wrong file
+  is not a recording of the annotated conversation (white noise and a 1 kHz
+  sine were once selected). Real recordings sit far above it: the demo's
+  recordings with 10 s of speech or more give 38 to 99 %; below 10 s of
+  annotated speech the share is not judged
+  (an AMI clip with 3.3 s of quiet backchannels gives 0 %);
 * **dropouts**: a run of exact zeros longer than ``ZERO_RUN_SECONDS`` (0.5 s)
   inside reference speech;
 * **heavy clipping**: over ``CLIPPING_SHARE`` (1 %) of the samples at
@@ -31,6 +40,14 @@ ZERO_RUN_SECONDS = 0.5
 CLIPPING_LEVEL = 0.999
 CLIPPING_SHARE = 0.01
 DC_OFFSET = 0.05
+MIN_VAD_SHARE = 0.10
+MIN_VAD_SECONDS = 10.0
+VAD_SETTINGS = {
+    "threshold": 0.5,
+    "min_speech_seconds": 0.25,
+    "min_silence_seconds": 0.1,
+    "pad_seconds": 0.0,
+}
 
 
 def longest_zero_run(samples: np.ndarray) -> int:
@@ -101,6 +118,15 @@ def integrity_flags(
             f"near-silent audio: speech RMS {level:.1f} dBFS, below {SILENT_DBFS:.0f} dBFS",
             fix="check the file, its channel and gain",
         )
+    share, annotated = vad_speech_share(audio, rate, segments)
+    if annotated >= MIN_VAD_SECONDS and share < MIN_VAD_SHARE:
+        raise InputError(
+            path,
+            f"no speech found: Silero VAD hears speech in {share:.0%} of the {annotated:.1f} s "
+            f"the annotation marks as speech (at least {MIN_VAD_SHARE:.0%} expected)",
+            fix="check that this audio file, and its channel, is the recording the annotation "
+            "describes",
+        )
     flags = []
     run = max((longest_zero_run(piece) for piece in speech), default=0)
     if run > ZERO_RUN_SECONDS * rate:
@@ -112,3 +138,49 @@ def integrity_flags(
     if abs(offset) > DC_OFFSET:
         flags.append(f"DC offset {offset:+.3f} of full scale")
     return flags
+
+
+def merged(spans: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Sorted spans with overlapping or touching ones joined.
+
+    >>> merged([(3.0, 4.0), (0.0, 2.0), (1.0, 2.5)])
+    [(0.0, 2.5), (3.0, 4.0)]
+    """
+    out: list[tuple[float, float]] = []
+    for start, end in sorted(spans):
+        if out and start <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], end))
+        elif end > start:
+            out.append((start, end))
+    return out
+
+
+def covered(spans: Sequence[tuple[float, float]], by: Sequence[tuple[float, float]]) -> float:
+    """Seconds of ``spans`` (merged) that ``by`` (merged) covers.
+
+    >>> covered([(0.0, 4.0)], [(1.0, 2.0), (3.0, 9.0)])
+    2.0
+    """
+    mine, others = merged(spans), merged(by)
+    total, i, j = 0.0, 0, 0
+    while i < len(mine) and j < len(others):  # one sweep over both sorted lists
+        (a, b), (c, d) = mine[i], others[j]
+        total += max(0.0, min(b, d) - max(a, c))
+        if b < d:
+            i += 1
+        else:
+            j += 1
+    return total
+
+
+def vad_speech_share(
+    audio: np.ndarray, rate: int, segments: Sequence[Segment]
+) -> tuple[float, float]:
+    """``(share of the annotated speech time in which the VAD hears speech, that time in s)``."""
+    from msbench.models.vad import speech_regions
+
+    annotated = merged([(s.start_time, s.end_time) for s in segments])
+    total = sum(b - a for a, b in annotated)
+    if total <= 0:
+        return 1.0, 0.0
+    return covered(annotated, speech_regions(audio, VAD_SETTINGS)) / total, total

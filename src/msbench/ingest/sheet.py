@@ -57,6 +57,17 @@ class SourceSpec:
     def annotation_files(self) -> list[str]:
         return expand_glob(self.annotations)
 
+    def source_files(self) -> list[str]:
+        """The annotation files and the audio files of the source's sessions."""
+        return self.annotation_files() + sorted(self.audio_sessions().values())
+
+    def watched_files(self) -> list[str]:
+        """:meth:`source_files` a workflow can name as inputs (see :func:`unquotable`)."""
+        return [path for path in self.source_files() if not unquotable(path)]
+
+    def unwatched_files(self) -> list[str]:
+        return [path for path in self.source_files() if unquotable(path)]
+
     line: int = 0  # line of the sheet, for messages
 
     def audio_path(self, session: str) -> str:
@@ -66,7 +77,8 @@ class SourceSpec:
         path = self.audio.replace("{session}", session)
         if not glob.has_magic(path):
             return path
-        matches = sorted(glob.glob(path))
+        exact = self._session_regex(session)
+        matches = sorted(m for m in glob.glob(path) if exact.match(m))
         if len(matches) > 1:
             raise InputError(
                 path,
@@ -74,6 +86,11 @@ class SourceSpec:
                 fix="make `audio` in the dataset sheet match one file per session",
             )
         return matches[0] if matches else path
+
+    def _session_regex(self, session: str) -> re.Pattern[str]:
+        """The audio pattern with ``session`` in place, its ``*`` never crossing a folder."""
+        parts = [re.escape(p).replace(r"\*", "[^/]*") for p in self.audio.split("{session}")]
+        return re.compile(re.escape(session).join(parts) + "$")
 
     def audio_sessions(self) -> dict[str, str]:
         """Every session that has an audio file matching the ``audio`` pattern (session -> path)."""
@@ -103,6 +120,19 @@ class SourceSpec:
         return str(Path(*parts)) if parts else "."
 
 
+def unquotable(path: str) -> bool:
+    """A file name Snakemake would read as a wildcard (``{...}``) or path variable (``<...>``).
+
+    Such files are still ingested; they are only left out of the ingest rule's
+    inputs (so editing one does not re-run its source on its own), and the
+    ingest log names them.
+
+    >>> unquotable("a/x{y}.rttm"), unquotable("a/x<y>.wav"), unquotable("a/b c.wav")
+    (True, True, False)
+    """
+    return any(character in path for character in "{}<>")
+
+
 def expand_glob(pattern: str) -> list[str]:
     """Sorted matches of a glob (``**`` allowed); empty pattern -> []."""
     if not pattern:
@@ -120,6 +150,32 @@ def _numbered_rows(text: str) -> list[tuple[int, dict[str, str]]]:
     return [(kept[k + 1][0], row) for k, row in enumerate(reader)]
 
 
+def audio_pattern_problem(pattern: str) -> str:
+    """Why an ``audio`` pattern cannot name one file per session ('' when it can).
+
+    >>> audio_pattern_problem("audio/{session}.flac"), audio_pattern_problem("")
+    ('', '')
+    >>> audio_pattern_problem("audio/{session}*.flac")[:37]
+    'a glob character touches {session}: a'
+    >>> audio_pattern_problem("audio/all.flac")[:26]
+    'names no {session}: every '
+    """
+    if not pattern:
+        return ""
+    if "{session}" not in pattern:
+        return (
+            "names no {session}: every session would get this same file; write the session's "
+            "place in the file name as {session} (e.g. audio/{session}.wav)"
+        )
+    before, _, after = pattern.partition("{session}")
+    if before[-1:] in "*?]" and before or after[:1] in ("*", "?", "["):
+        return (
+            "a glob character touches {session}: a session 's' would also take 's1.flac'; put "
+            "a fixed character between them (e.g. {session}_*.flac or {session}.flac)"
+        )
+    return ""
+
+
 def read_dataset_sheet(path: str | Path) -> list[SourceSpec]:
     text = read_text(path)
     known = {f.name for f in fields(SourceSpec)} - {"line"}
@@ -128,7 +184,14 @@ def read_dataset_sheet(path: str | Path) -> list[SourceSpec]:
         cleaned = {key.strip(): (value or "").strip() for key, value in row.items() if key}
         unknown = sorted(set(cleaned) - known)
         if unknown:
-            raise ConfigError(f"{path}: unknown column(s) {unknown}; allowed: {sorted(known)}")
+            hint = (
+                " (the sheet is tab-separated: its header holds spaces where tabs belong)"
+                if any(" " in key.strip() for key in unknown)
+                else ""
+            )
+            raise ConfigError(
+                f"{path}: unknown column(s) {unknown}{hint}; allowed: {sorted(known)}"
+            )
         values: dict[str, Any] = {key: value for key, value in cleaned.items() if value != ""}
         if "channel" in values:
             try:
@@ -136,6 +199,8 @@ def read_dataset_sheet(path: str | Path) -> list[SourceSpec]:
             except ValueError as error:
                 raise ConfigError(f"{path}:line {number}: channel must be an integer") from error
         validate_against("datasets.schema.yaml", values, f"{path}:line {number}")
+        if problem := audio_pattern_problem(values.get("audio", "")):
+            raise ConfigError(f"{path}:line {number}: audio {values['audio']!r}: {problem}")
         specs.append(SourceSpec(**values, line=number))
     names = [spec.name for spec in specs]
     duplicates = sorted({name for name in names if names.count(name) > 1})

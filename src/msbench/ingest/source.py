@@ -34,7 +34,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from msbench.errors import InputError
-from msbench.ingest.adapters import read_source_annotations, read_uem_spans
+from msbench.ingest.adapters import Transcripts, read_source_annotations, read_uem_spans
 from msbench.ingest.adapters.common import session_from_filename
 from msbench.ingest.adapters.uem import UemTable, describe_spans, scored_length
 from msbench.ingest.audio_facts import probe_audio
@@ -134,6 +134,7 @@ def _ingest_session(
     transcript: tuple[Segment, ...],
     uem: UemTable | None,
     settings: IngestSettings,
+    transcript_notes: list[str] | tuple[str, ...] = (),
 ) -> IngestedRecording:
     _check_annotation(session, settings)
     audio_path = _audio_path(spec, session)
@@ -147,6 +148,7 @@ def _ingest_session(
     notes = [
         *session.notes,
         *(f"{z}: kept for its words, no speech time" for z in session.zero_length),
+        *transcript_notes,
     ]
     renames, speaker_notes = match_transcript_speakers(session.segments, transcript)
     transcript = renamed(transcript, renames)
@@ -186,67 +188,121 @@ def _ingest_session(
     return IngestedRecording(recording, segments, transcript, tuple(notes), spans)
 
 
-def _check_source_files(spec: SourceSpec, annotated: set[str], result: IngestResult) -> None:
-    """Audio files without an annotation are rejected by name; a transcripts glob that
-    matches nothing is a warning."""
+def _check_source_files(
+    spec: SourceSpec, annotated: set[str], result: IngestResult, unread: list[InputError]
+) -> set[str]:
+    """Audio files without an annotation are rejected by name (with the annotation files that
+    could not be read, where their sessions may be); a transcripts glob that matches nothing is
+    a warning. Returns the sessions named by audio files."""
     if spec.transcripts and not expand_glob(spec.transcripts):
         result.warnings.append(
             f"source {spec.name}: no transcript file matches {spec.transcripts!r} "
             "(fix `transcripts` in the dataset sheet): the utterances have no words"
         )
-    for session, path in sorted(spec.audio_sessions().items()):
+    unreadable = "; ".join(f"{e.path}: {e.problem}" for e in unread)
+    audio = spec.audio_sessions()
+    for session, path in sorted(audio.items()):
         if session not in annotated:
             reason = f"{path}: audio without an annotation (no session {session!r} in {spec.annotations!r})"
-            result.reject(
-                recording_id(spec.name, session),
-                spec.name,
-                path,
-                reason,
-                "audio without annotation",
-            )
+            kind = "audio without annotation"
+            if unreadable:
+                reason += f"; annotation files that could not be read: {unreadable}"
+                kind = "annotation unreadable"
+            result.reject(recording_id(spec.name, session), spec.name, path, reason, kind)
+    return set(audio)
+
+
+def _check_transcript(transcripts: Transcripts, session_id: str) -> None:
+    """InputError when the session's transcript file could not be read (its words are missing)."""
+    if problems := transcripts.problems.get(session_id):
+        first = problems[0]
+        raise InputError(
+            first.path,
+            f"transcript unreadable, the session's words would be missing: {first.problem}",
+            where=first.where,
+            fix=first.fix or "fix the transcript file, or remove `transcripts` for this source",
+        )
 
 
 def ingest_source(spec: SourceSpec, settings: IngestSettings | None = None) -> IngestResult:
+    """Every session of a source: validated recordings, or rejections with reasons."""
     settings = settings or IngestSettings()
     result = IngestResult()
     sessions, transcripts, file_errors = read_source_annotations(spec)
+    result.warnings += transcripts.warnings
+    result.warnings += [
+        f"{path}: its name holds {{ }} < or >, which Snakemake reads as a wildcard: ingested, "
+        "but not an input of the ingest rule, so editing it alone does not re-run this source "
+        "(rename it, or run with --forcerun ingest)"
+        for path in spec.unwatched_files()
+    ]
     uem = read_uem_spans(spec.uem, spec.encoding or None) if spec.uem else None
-    for file_error in file_errors:
-        # a file that yields no session: its row is named after the file (one session a file)
-        rec_id = recording_id(spec.name, session_from_filename(file_error.path))
-        result.reject(
-            rec_id, spec.name, file_error.path, str(file_error), short_reason(file_error.problem)
-        )
-
     occurrences: dict[str, list[SessionAnnotation]] = defaultdict(list)
     for session in sessions:
         occurrences[session.session_id].append(session)
-
-    # sessions already accounted for: annotated ones, and those named by a rejected file
-    accounted = set(occurrences) | {session_from_filename(e.path) for e in file_errors}
-    _check_source_files(spec, accounted, result)
+    _reject_unread_files(spec, set(occurrences), file_errors, result)
     for session_id in sorted(occurrences):
-        found = occurrences[session_id]
-        rec_id = recording_id(spec.name, session_id)
-        bad_id = invalid_session_id(session_id)
-        if bad_id:
-            result.reject(rec_id, spec.name, found[0].file, bad_id, "invalid session id")
-            continue
-        if len(found) > 1:
-            files = ", ".join(sorted({s.file for s in found}))
-            reason = (
-                f"session id {session_id!r} appears {len(found)} times in source {spec.name!r} "
-                f"({files}); keep one annotation per session"
-            )
-            result.reject(rec_id, spec.name, found[0].file, reason, "duplicate session id")
-            continue
-        try:
-            result.recordings.append(
-                _ingest_session(spec, found[0], transcripts.get(session_id, ()), uem, settings)
-            )
-        except InputError as error:
-            result.reject(rec_id, spec.name, error.path, str(error), short_reason(error.problem))
+        _ingest_occurrences(spec, occurrences[session_id], transcripts, uem, settings, result)
     return result
+
+
+def _reject_unread_files(
+    spec: SourceSpec, annotated: set[str], file_errors: list[InputError], result: IngestResult
+) -> None:
+    """Files that yield no session, and audio files without an annotation.
+
+    The audio files of the sessions an unread file may hold are rejected with
+    its message; only a file whose sessions no audio file names gets a row of
+    its own, named after the file (one session a file), so no session is
+    counted twice.
+    """
+    named = {session_from_filename(e.path): e for e in file_errors}
+    audio = spec.audio_sessions()
+    unread = [e for n, e in named.items() if n not in audio]
+    with_audio = _check_source_files(spec, annotated | set(named), result, unread)
+    for name, file_error in sorted(named.items()):
+        if name in annotated:  # the session is read from another file: say what was not read
+            result.warnings.append(f"{file_error} (session {name!r} is read from another file)")
+            continue
+        if name not in with_audio and with_audio - annotated - set(named):
+            continue  # its sessions are the audio rows, which name this file
+        result.reject(
+            recording_id(spec.name, name),
+            spec.name,
+            file_error.path,
+            str(file_error),
+            short_reason(file_error.problem),
+        )
+
+
+def _ingest_occurrences(
+    spec: SourceSpec,
+    found: list[SessionAnnotation],
+    transcripts: Transcripts,
+    uem: UemTable | None,
+    settings: IngestSettings,
+    result: IngestResult,
+) -> None:
+    """One session id of the source (each of its occurrences): a recording or a rejection."""
+    session_id = found[0].session_id
+    rec_id = recording_id(spec.name, session_id)
+    if bad_id := invalid_session_id(session_id):
+        result.reject(rec_id, spec.name, found[0].file, bad_id, "invalid session id")
+        return
+    if len(found) > 1:
+        files = ", ".join(sorted({s.file for s in found}))
+        reason = (
+            f"session id {session_id!r} appears {len(found)} times in source {spec.name!r} "
+            f"({files}); keep one annotation per session"
+        )
+        result.reject(rec_id, spec.name, found[0].file, reason, "duplicate session id")
+        return
+    try:
+        _check_transcript(transcripts, session_id)
+        words, notes = transcripts.words.get(session_id, ()), transcripts.notes.get(session_id, [])
+        result.recordings.append(_ingest_session(spec, found[0], words, uem, settings, notes))
+    except InputError as error:
+        result.reject(rec_id, spec.name, error.path, str(error), short_reason(error.problem))
 
 
 def annotation_encodings(spec: SourceSpec) -> dict[str, str]:

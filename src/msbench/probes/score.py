@@ -63,7 +63,17 @@ def read_answers(path: Path) -> dict[str, Any]:
                 where=f"entry {number}",
                 fix='write {"question_id": ..., "answer": "B"}',
             )
-        answers[str(row[key])] = row
+        question = str(row[key])
+        if question in answers:
+            first = next(n for n, r in enumerate(rows, start=1) if str(r.get(key)) == question)
+            raise InputError(
+                path,
+                f"question {question!r} is answered twice (entries {first} and {number}): "
+                "which one counts is not for msbench to guess",
+                where=f"entry {number}",
+                fix="keep one answer per question",
+            )
+        answers[question] = row
     return answers
 
 

@@ -185,11 +185,30 @@ def read_segments(
     if fmt not in FORMATS:
         raise InputError(path, f"unknown format {fmt!r}", fix=f"use one of {', '.join(FORMATS)}")
     segments = []
-    for annotation in read_annotation_file(path, fmt, encoding):
+    annotations = read_annotation_file(path, fmt, encoding)
+    for annotation in annotations:
         if annotation.problems:
             raise InputError(path, annotation.problems[0])
         segments += list(annotation.segments)
+    if not annotations:
+        raise InputError(path, nothing_read(text, fmt, path), fix=FORMAT_FIX)
     return segments
+
+
+FORMAT_FIX = "check the file, or pass --ref-format/--hyp-format"
+
+
+def nothing_read(text: str, fmt: str, path: str | Path) -> str:
+    """Why a non-empty file gave no segment as ``fmt``: what its content looks like instead."""
+    try:
+        looks = detect_format(text)
+    except InputError:
+        looks = "no known format"
+    return (
+        f"holds text but no {fmt} segment (read as {fmt}; its content looks like {looks})"
+        if looks != fmt
+        else f"holds text but no {fmt} segment"
+    )
 
 
 def by_session(segments: list[Segment]) -> dict[str, list[Segment]]:

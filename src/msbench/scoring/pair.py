@@ -195,6 +195,37 @@ def _pair_sessions(
     return paired, notes
 
 
+FAR_SECONDS = 60.0
+
+
+def far_segments(reference: Sequence[Segment], hypothesis: Sequence[Segment]) -> list[str]:
+    """A note for hypothesis segments starting over ``FAR_SECONDS`` after the reference ends.
+
+    Such times usually mean other units (milliseconds, samples) or another
+    recording; they are scored as they are (false alarm, insertions), and said.
+
+    >>> far_segments([Segment("s", 0.0, 4.0, "A", "a")], [Segment("s", 1e12, 1e12 + 2, "A", "a")])
+    ["1 hypothesis segment(s) start more than 60 s after the reference's last end (4.000 s), the latest at 1000000000000.000 s: check that the times are seconds of the same recording (scored as they are: false alarm and insertions)"]
+    """
+    ends: dict[str, float] = {}
+    for segment in reference:
+        ends[segment.session_id] = max(ends.get(segment.session_id, 0.0), segment.end_time)
+    far = [
+        s
+        for s in hypothesis
+        if s.session_id in ends and s.start_time > ends[s.session_id] + FAR_SECONDS
+    ]
+    if not far:
+        return []
+    last = max(far, key=lambda s: s.start_time)
+    return [
+        f"{len(far)} hypothesis segment(s) start more than {FAR_SECONDS:.0f} s after the "
+        f"reference's last end ({ends[last.session_id]:.3f} s), the latest at "
+        f"{last.start_time:.3f} s: check that the times are seconds of the same recording "
+        "(scored as they are: false alarm and insertions)"
+    ]
+
+
 def has_words(segments: Sequence[Segment]) -> bool:
     """A side has words unless it was read from speaker times alone (RTTM: every ``words`` None)."""
     return not segments or any(s.words is not None for s in segments)
@@ -232,7 +263,7 @@ def score_pair(
     paired, pairing_notes = _pair_sessions(
         by_session(list(reference)), by_session(list(hypothesis))
     )
-    notes += pairing_notes
+    notes += pairing_notes + far_segments(reference, hypothesis)
     sessions, entries = [], []
     for name, (ref, hyp) in paired.items():
         session_spans = (spans or {}).get(name)

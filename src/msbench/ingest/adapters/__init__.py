@@ -16,6 +16,7 @@ adapter        files                                           session id from
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from msbench.errors import InputError
@@ -78,21 +79,51 @@ def read_annotation_file(
     return READERS[fmt](path, encoding)
 
 
-def read_transcripts(pattern: str, encoding: str | None) -> dict[str, tuple[Segment, ...]]:
+@dataclass
+class Transcripts:
+    """Words per session from a source's transcript files, and what could not be read.
+
+    Each file is read on its own: an unreadable file rejects only the sessions
+    it names (``problems``; when its session names cannot be read either, a
+    ``warnings`` line says so), a bad line is a note of its session (its words
+    are left out, said), and every other file's words are kept.
+    """
+
+    words: dict[str, tuple[Segment, ...]] = field(default_factory=dict)
+    notes: dict[str, list[str]] = field(default_factory=dict)
+    problems: dict[str, list[InputError]] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+
+
+def read_transcripts(pattern: str, encoding: str | None) -> Transcripts:
     """STM (``.stm``) or SegLST (``.json``) files -> words segments per session."""
-    by_session: dict[str, tuple[Segment, ...]] = {}
+    found = Transcripts()
     for path in expand_glob(pattern):
-        reader = read_stm if path.lower().endswith(".stm") else read_seglst
-        for session in reader(path, encoding):
-            by_session[session.session_id] = (
-                by_session.get(session.session_id, ()) + session.segments
+        stm = path.lower().endswith(".stm")
+        try:
+            sessions = (read_stm if stm else read_seglst)(path, encoding)
+        except InputError as error:
+            named = sessions_of_undecodable(path, "stm") if stm else []
+            for session_id in named:
+                found.problems.setdefault(session_id, []).append(error)
+            if not named:
+                found.warnings.append(
+                    f"{error}: its sessions cannot be named, so their words are missing"
+                )
+            continue
+        for session in sessions:
+            notes = found.notes.setdefault(session.session_id, [])
+            notes += [f"transcript line left out: {p}" for p in session.problems]
+            notes += [f"transcript: {n}" for n in session.notes]
+            found.words[session.session_id] = (
+                found.words.get(session.session_id, ()) + session.segments
             )
-    return by_session
+    return found
 
 
 def read_source_annotations(
     spec: SourceSpec,
-) -> tuple[list[SessionAnnotation], dict[str, tuple[Segment, ...]], list[InputError]]:
+) -> tuple[list[SessionAnnotation], Transcripts, list[InputError]]:
     """All sessions of a source, their transcripts, and the files that could not be read."""
     encoding = spec.encoding or None
     sessions: list[SessionAnnotation] = []
@@ -131,12 +162,9 @@ def read_source_annotations(
                 )
             )
         sessions.extend(found)
-    transcripts: dict[str, tuple[Segment, ...]] = {}
-    if spec.transcripts:
-        try:
-            transcripts = read_transcripts(spec.transcripts, encoding)
-        except InputError as error:
-            errors.append(error)
+    transcripts = (
+        read_transcripts(spec.transcripts, encoding) if spec.transcripts else Transcripts()
+    )
     return sessions, transcripts, errors
 
 

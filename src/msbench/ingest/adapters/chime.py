@@ -59,7 +59,7 @@ def read_chime(path: str | Path, encoding: str | None = None) -> list[SessionAnn
         except (KeyError, ValueError, IndexError, ArithmeticError) as error:
             collector.problem(session, f"{path}:{where}: unreadable start_time/end_time ({error})")
             continue
-        collector.add(session, str(entry[SPEAKER_FIELD]), start, end, where, entry.get("words"))
+        collector.add(session, entry[SPEAKER_FIELD], start, end, where, entry.get("words"))
     if not found:
         collector.touch(default_session)
     return collector.sessions()

@@ -28,6 +28,17 @@ class SessionCollector:
     does, and gives it no duration for DER; ingest drops it with that note, or
     rejects the session for it when ``ingest.strict_segments`` is set).
 
+    **Entries of no session.** A line or entry that names no session (a bare
+    ``SPEAKER`` line, a SegLST entry without ``session_id``, a lhotse line
+    that is not JSON) cannot reject a session it does not name: it is skipped
+    with :meth:`skip`, and the message is a note of every session of the file,
+    so the other sessions go on and the user sees what was left out.
+
+    **JSON values** (:meth:`add` takes them as read): a ``null`` or boolean
+    speaker is an empty label (a problem of the session, never the speaker
+    ``"None"``); words that are a list of strings are joined with spaces (a
+    note says so); any other non-string words are a problem.
+
     **Order.** A session's segments are sorted by start time alone, stably:
     among equal start times the file's order is kept (meeteval's rule), never
     an order by speaker or words.
@@ -41,6 +52,7 @@ class SessionCollector:
     durations: dict[str, float] = field(default_factory=dict)
     audio_paths: dict[str, str] = field(default_factory=dict)
     order: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
 
     def touch(self, session: str) -> None:
         if session not in self.segments:
@@ -50,15 +62,21 @@ class SessionCollector:
     def add(
         self,
         session: str,
-        speaker: str,
+        speaker: object,
         start: float,
         end: float,
         where: str,
-        words: str | None = None,
+        words: object = None,
     ) -> None:
         self.touch(session)
         origin = f"{self.file}:{where}"
-        label = speaker.strip()
+        text, problem = words_text(words)
+        if problem:
+            self.problems[session].append(f"{origin}: {problem}")
+            return
+        if isinstance(words, list):
+            self.notes[session].append(f"{origin}: words given as a list, joined with spaces")
+        label = "" if speaker is None or isinstance(speaker, bool) else str(speaker).strip()
         if label in EMPTY_SPEAKER_LABELS:
             self.problems[session].append(
                 f"{origin}: empty speaker label {speaker!r} (give every segment a speaker)"
@@ -80,7 +98,7 @@ class SessionCollector:
         if start < 0:
             self.problems[session].append(f"{origin}: segment starts before 0 s ({start:.3f})")
             return
-        self.segments[session].append(Segment(session, start, end, label, words, origin))
+        self.segments[session].append(Segment(session, start, end, label, text, origin))
 
     def problem(self, session: str, message: str) -> None:
         self.touch(session)
@@ -89,6 +107,10 @@ class SessionCollector:
     def note(self, session: str, message: str) -> None:
         self.touch(session)
         self.notes[session].append(message)
+
+    def skip(self, message: str) -> None:
+        """A line or entry of no session, left out: a note of every session of the file."""
+        self.skipped.append(f"{message}: skipped (it names no session)")
 
     def sessions(self) -> list[SessionAnnotation]:
         return [
@@ -99,11 +121,26 @@ class SessionCollector:
                 duration=self.durations.get(session),
                 audio_path=self.audio_paths.get(session),
                 problems=tuple(self.problems.get(session, ())),
-                notes=tuple(self.notes.get(session, ())),
+                notes=(*self.skipped, *self.notes.get(session, ())),
                 zero_length=tuple(self.zero_length.get(session, ())),
             )
             for session in self.order
         ]
+
+
+def words_text(words: object) -> tuple[str | None, str]:
+    """``(words as text, problem)`` of a words value read from a file.
+
+    >>> words_text("a b"), words_text(["a", "b"]), words_text(None)
+    (('a b', ''), ('a b', ''), (None, ''))
+    >>> words_text(3)[1]
+    'words are a int, expected text'
+    """
+    if words is None or isinstance(words, str):
+        return words, ""
+    if isinstance(words, list) and all(isinstance(w, str) for w in words):
+        return " ".join(words), ""
+    return None, f"words are a {type(words).__name__}, expected text"
 
 
 def in_start_order(segments: list[Segment]) -> tuple[Segment, ...]:
@@ -142,9 +179,12 @@ def json_entries(
 
 
 def session_from_filename(path: str | Path) -> str:
-    """``.../M_R003S01C01.TextGrid`` -> ``M_R003S01C01`` (CHiME: ``S02.json`` -> ``S02``)."""
+    """``.../M_R003S01C01.TextGrid`` -> ``M_R003S01C01`` (CHiME: ``S02.json`` -> ``S02``).
+
+    >>> session_from_filename("a/S02.json.gz"), session_from_filename("s3.rttm.gz")
+    ('S02', 's3')
+    """
     name = Path(path).name
-    for suffix in (".jsonl.gz", ".json.gz"):
-        if name.endswith(suffix):
-            return name[: -len(suffix)]
+    if name.endswith(".gz"):  # s3.rttm.gz, S02.json.gz, cuts.jsonl.gz
+        name = name[: -len(".gz")]
     return Path(name).stem

@@ -71,15 +71,17 @@ def _add_supervision(
     try:
         entry = json.loads(line)
     except json.JSONDecodeError as error:
-        raise InputError(path, f"invalid JSON ({error.msg})", where=f"line {index}") from error
+        collector.skip(f"{path}:line {index}: invalid JSON ({error.msg})")
+        return
     try:
         supervision = SupervisionSegment.from_dict(entry)
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         message = f"{path}:line {index}: not a lhotse supervision ({type(error).__name__}: {error})"
         named = entry.get("recording_id") if isinstance(entry, dict) else None
-        if not named:
-            raise InputError(path, message.split(": ", 1)[1], where=f"line {index}") from error
-        collector.problem(str(named), message)
+        if not named or isinstance(named, bool):
+            collector.skip(message)
+        else:
+            collector.problem(str(named), message)
         return
     where = f"line {index} (supervision {supervision.id!r})"
     if known is not None and supervision.recording_id not in known:

@@ -47,5 +47,5 @@ def read_notsofar(path: str | Path, encoding: str | None = None) -> list[Session
             collector.problem(session, f"{path}:{where}: unreadable start_time/end_time ({error})")
             continue
         words = entry.get("text", entry.get("words"))
-        collector.add(session, str(entry[SPEAKER_FIELD]), start, end, where, words)
+        collector.add(session, entry[SPEAKER_FIELD], start, end, where, words)
     return collector.sessions()

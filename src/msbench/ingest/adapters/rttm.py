@@ -2,7 +2,9 @@
 
 RTTM line: ``SPEAKER <file> <chnl> <tbeg> <tdur> <ortho> <stype> <name> <conf> <slat>``
 (NIST RT-09). Only ``SPEAKER`` lines carry segments; comment (``;;`` or ``#``)
-and other record types are ignored. Times are seconds; ``<NA>`` as a speaker
+and other record types are ignored. A ``speaker`` type in another case is read
+as ``SPEAKER`` with a note; a ``SPEAKER`` line without a file field is skipped
+with a note (it names no session). Times are seconds; ``<NA>`` as a speaker
 name counts as an empty label.
 """
 
@@ -11,7 +13,6 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from msbench.errors import InputError
 from msbench.ingest.adapters.common import SessionCollector
 from msbench.records import SessionAnnotation
 from msbench.textio import read_text
@@ -29,7 +30,7 @@ def read_rttm(path: str | Path, encoding: str | None = None) -> list[SessionAnno
         if _is_comment(line):
             continue
         fields = line.split()
-        if fields[0] != "SPEAKER":
+        if fields[0].upper() != "SPEAKER":
             continue
         if len(fields) < 8:
             problem = (
@@ -37,9 +38,12 @@ def read_rttm(path: str | Path, encoding: str | None = None) -> list[SessionAnno
                 "(SPEAKER <file> <chnl> <tbeg> <tdur> <NA> <NA> <name> <NA> <NA>)"
             )
             if len(fields) < 2:
-                raise InputError(path, problem.split(": ", 1)[1], where=f"line {number}")
-            collector.problem(fields[1], problem)  # only this session is rejected
+                collector.skip(problem)
+            else:
+                collector.problem(fields[1], problem)  # only this session is rejected
             continue
+        if fields[0] != "SPEAKER":
+            collector.note(fields[1], f"{path}:line {number}: type {fields[0]!r} read as 'SPEAKER'")
         session, speaker = fields[1], fields[7]
         try:
             start, duration = float(fields[3]), float(fields[4])

@@ -1,6 +1,9 @@
 """meeteval SegLST JSON: a list of ``{session_id, speaker, start_time, end_time, words}``.
 
-Times are seconds (numbers). One file may hold many sessions.
+Times are seconds (numbers, or numeric strings read on their decimal text;
+a boolean is not a time). One file may hold many sessions; an entry that is
+not an object or has no ``session_id`` is skipped with a note on the file's
+sessions (:class:`~msbench.ingest.adapters.common.SessionCollector`).
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from msbench.errors import InputError
 from msbench.ingest.adapters.common import SessionCollector, session_from_filename
 from msbench.records import SessionAnnotation
 from msbench.textio import read_json
+from msbench.timeline import parse_seconds
 
 
 def read_seglst(path: str | Path, encoding: str | None = None) -> list[SessionAnnotation]:
@@ -22,15 +26,17 @@ def read_seglst(path: str | Path, encoding: str | None = None) -> list[SessionAn
         collector.touch(session_from_filename(path))
     for index, entry in enumerate(entries):
         where = f"segment {index}"
-        if not isinstance(entry, dict) or "session_id" not in entry:
-            raise InputError(path, "segment without session_id", where=where)
-        session = str(entry["session_id"])
+        named = entry.get("session_id") if isinstance(entry, dict) else None
+        if named is None or isinstance(named, bool) or not str(named).strip():
+            collector.skip(f"{path}:{where}: no session_id")
+            continue
+        session = str(named)
         try:
-            start, end = float(entry["start_time"]), float(entry["end_time"])
-        except (KeyError, TypeError, ValueError):
+            start, end = parse_seconds(entry["start_time"]), parse_seconds(entry["end_time"])
+        except (KeyError, ValueError) as error:
             collector.problem(
-                session, f"{path}:{where}: start_time/end_time missing or not numbers"
+                session, f"{path}:{where}: start_time/end_time missing or not numbers ({error})"
             )
             continue
-        collector.add(session, str(entry.get("speaker", "")), start, end, where, entry.get("words"))
+        collector.add(session, entry.get("speaker"), start, end, where, entry.get("words"))
     return collector.sessions()
