@@ -53,13 +53,34 @@ class SourceSpec:
     device: str = ""
     channel: int = 0
     encoding: str = ""
+    sessions: str = ""
 
     def annotation_files(self) -> list[str]:
         return expand_glob(self.annotations)
 
+    def kept_sessions(self) -> set[str] | None:
+        """The sessions the ``sessions`` list names, or None (every session) without one.
+
+        A line's trailing ``.wav``, ``.flac`` or ``.txt`` is dropped, so a
+        corpus' own split list of file names works as it is.
+        """
+        if not self.sessions:
+            return None
+        from msbench.textio import read_text
+
+        kept = set()
+        for line in read_text(self.sessions).splitlines():
+            name = line.split("#", 1)[0].strip()
+            for suffix in (".wav", ".flac", ".txt"):
+                name = name.removesuffix(suffix)
+            if name:
+                kept.add(name)
+        return kept
+
     def source_files(self) -> list[str]:
-        """The annotation files and the audio files of the source's sessions."""
-        return self.annotation_files() + sorted(self.audio_sessions().values())
+        """The annotation files, the sessions list and the audio files of the source's sessions."""
+        listed = [self.sessions] if self.sessions else []
+        return self.annotation_files() + listed + sorted(self.audio_sessions().values())
 
     def watched_files(self) -> list[str]:
         """:meth:`source_files` a workflow can name as inputs (see :func:`unquotable`)."""
@@ -104,9 +125,10 @@ class SourceSpec:
             + "$"
         )
         found: dict[str, str] = {}
+        kept = self.kept_sessions()
         for path in expand_glob(self.audio.replace("{session}", "*")):
             match = pattern.match(path)
-            if match:
+            if match and (kept is None or match["session"] in kept):
                 found.setdefault(match["session"], path)
         return found
 

@@ -57,6 +57,7 @@ class IngestResult:
     rejections: list[Rejection] = field(default_factory=list)
     reasons: Counter[str] = field(default_factory=Counter)  # short reason -> rejections
     warnings: list[str] = field(default_factory=list)
+    left_out: int = 0  # sessions the source's `sessions` list does not name
 
     def reject(self, rec_id: str, source: str, file: str, reason: str, kind: str) -> None:
         """One ingest rejection, counted under ``kind`` for the summary line."""
@@ -68,7 +69,8 @@ class IngestResult:
         total = len(self.recordings) + len(self.rejections)
         why = ", ".join(f"{reason}: {n}" for reason, n in sorted(self.reasons.items()))
         rejected = f"{len(self.rejections)} rejected" + (f" ({why})" if why else "")
-        return f"source {source}: {total} in, {len(self.recordings)} accepted, {rejected}"
+        left = f"; {self.left_out} not in its sessions list, left out" if self.left_out else ""
+        return f"source {source}: {total} in, {len(self.recordings)} accepted, {rejected}{left}"
 
 
 def invalid_session_id(session: str) -> str:
@@ -238,8 +240,12 @@ def ingest_source(spec: SourceSpec, settings: IngestSettings | None = None) -> I
     ]
     uem = read_uem_spans(spec.uem, spec.encoding or None) if spec.uem else None
     occurrences: dict[str, list[SessionAnnotation]] = defaultdict(list)
+    kept = spec.kept_sessions()
     for session in sessions:
-        occurrences[session.session_id].append(session)
+        if kept is None or session.session_id in kept:
+            occurrences[session.session_id].append(session)
+        else:
+            result.left_out += 1
     _reject_unread_files(spec, set(occurrences), file_errors, result)
     for session_id in sorted(occurrences):
         _ingest_occurrences(spec, occurrences[session_id], transcripts, uem, settings, result)

@@ -10,6 +10,7 @@ adapter        files                                           session id from
 ``notsofar``   NOTSOFAR-1 ``<meeting>/gt_transcription.json``   meeting folder
 ``seglst``     meeteval SegLST ``*.json``                       ``session_id``
 ``lhotse``     supervisions (+ recordings) ``.jsonl[.gz]``      ``recording_id``
+``magicdata``  MagicData-RAMC ``TXT/<session>.txt``              file name
 =============  ==============================================  ===================
 """
 
@@ -22,6 +23,7 @@ from pathlib import Path
 from msbench.errors import InputError
 from msbench.ingest.adapters.chime import read_chime
 from msbench.ingest.adapters.lhotse_manifest import read_lhotse
+from msbench.ingest.adapters.magicdata import read_magicdata
 from msbench.ingest.adapters.notsofar import read_notsofar
 from msbench.ingest.adapters.rttm import read_rttm, read_stm
 from msbench.ingest.adapters.seglst import read_seglst
@@ -39,6 +41,7 @@ READERS: dict[str, Reader] = {
     "chime": read_chime,
     "notsofar": read_notsofar,
     "seglst": read_seglst,
+    "magicdata": read_magicdata,
 }
 FORMATS = (*READERS, "lhotse")
 
