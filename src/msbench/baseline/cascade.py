@@ -70,6 +70,7 @@ class UnitResult:
     speech_seconds: float
     speakers: int
     model_folder: str
+    language: str = ""  # the language code Whisper decoded with (given or detected)
 
 
 def run_unit(
@@ -85,10 +86,11 @@ def run_unit(
     threads = int(settings["threads"])
     regions = speech_regions(audio, settings["vad"])
     turns = diarize(audio, regions, embedder, settings["diarization"])
-    words, folder = transcribe(audio, language, settings["asr"], device, threads)
+    words, folder, code = transcribe(audio, language, settings["asr"], device, threads)
     return UnitResult(
         segments_of(words, turns, unit_id, offset),
         sum(b - a for a, b in regions),
         len({t.speaker for t in turns}),
         str(folder),
+        code,
     )

