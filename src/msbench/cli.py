@@ -114,6 +114,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     args.pop("subcommand")
     try:
         stage_function(command)(**args)
+    except PermissionError as error:  # an output folder or file msbench may not write (or read)
+        print(
+            f"msbench {command}: error: {error.filename}: permission denied: make it writable "
+            "(or readable) for this user, or choose another path",
+            file=sys.stderr,
+        )
+        return 2
     except Exception as error:
         status = _exit_status(error)
         if status is None:

@@ -331,3 +331,24 @@ def test_a_question_answered_twice_is_refused_with_both_entries(tmp_path: Path):
     )
     with pytest.raises(InputError, match=r"'q1' is answered twice \(entries 1 and 3\)"):
         read_answers(path)
+
+
+# --- what was silent: now said (notes and warnings), and messages that name the right thing ---
+
+
+def test_quiet_cases_are_now_said(tmp_path: Path):
+    lines = [rttm_line(s, 0.0, 2.0, "A") + rttm_line(s, 2.5, 2.0, "B") for s in SESSIONS]
+    (tmp_path / "all.rttm").write_text("".join(lines))
+    (tmp_path / "a.uem").write_text("s1 1 0.0 3.0\ns1 1 4.0 9.0\n")
+    words = tmp_path / "words.stm"
+    words.write_text("s1 1 A 0.0 2.0 hello\nghost 1 A 0.0 1.0 boo\ns2 1 A 0.0 12.0 too long\n")
+    spec = source(tmp_path, "rttm", "*.rttm", uem=str(tmp_path / "*.uem"), transcripts=str(words))
+    result = ingest_source(spec)
+    assert any("transcripts of 1 session(s) no annotation names" in w and "ghost" in w
+               for w in result.warnings)  # fmt: skip
+    assert "scored region: 2 UEM spans; the 1.000 s between them are not scored" in notes_of(
+        result, "s1"
+    )
+    assert "transcript: 1 line(s) end after the audio's 10.000 s" in notes_of(result, "s2")
+    missing = ingest_source(source(tmp_path, "rttm", "*.rttm", uem=str(tmp_path / "none*.uem")))
+    assert any("no UEM file matches" in w for w in missing.warnings)

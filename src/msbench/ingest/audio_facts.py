@@ -32,6 +32,14 @@ def probe_audio(path: str | Path) -> AudioInfo:
         raise InputError(
             path, "audio file not found", fix="check the `audio` pattern in the dataset sheet"
         )
+    import os
+
+    if not os.access(audio, os.R_OK):
+        raise InputError(
+            path,
+            "cannot read the audio file (permission denied)",
+            fix="make it readable for this user (chmod +r), or point `audio` at a readable copy",
+        )
     try:
         info = soundfile.info(str(audio))
     except (RuntimeError, soundfile.LibsndfileError) as error:

@@ -131,4 +131,10 @@ def scored_region(
             f"outside the audio (0..{audio_end:.3f} s)",
             fix="check that the UEM and the audio belong together",
         )
+    if len(spans) > 1:
+        gaps = sum(b[0] - a[1] for a, b in zip(spans, spans[1:], strict=False))
+        notes.append(
+            f"scored region: {len(spans)} UEM spans; the {gaps:.3f} s between them are not scored "
+            "(the duration is the spans' total)"
+        )
     return spans, notes

@@ -158,7 +158,7 @@ def _ingest_session(
     segments, clipped = clip_to_duration(
         session.segments, info.duration, settings.end_tolerance, audio_path
     )
-    notes += clipped
+    notes += clipped + _length_notes(transcript, session.duration, info.duration, settings)
     spans, uem_notes = scored_region(session, uem, info.duration)
     notes += uem_notes
     duration = scored_length(spans)
@@ -188,6 +188,28 @@ def _ingest_session(
         annotation_file=session.file,
     )
     return IngestedRecording(recording, segments, transcript, tuple(notes), spans)
+
+
+def _length_notes(
+    transcript: tuple[Segment, ...],
+    stated: float | None,
+    audio_end: float,
+    settings: IngestSettings,
+) -> list[str]:
+    """What disagrees with the audio's length without rejecting: late transcript lines, and a
+    manifest duration (lhotse) that is not the file's."""
+    notes = []
+    if late := sum(1 for w in transcript if w.end_time > audio_end + settings.end_tolerance):
+        notes.append(
+            f"transcript: {late} line(s) end after the audio's {audio_end:.3f} s "
+            "(kept for their words)"
+        )
+    if stated is not None and abs(stated - audio_end) > 0.1:
+        notes.append(
+            f"the manifest says {stated:.3f} s, the audio file holds {audio_end:.3f} s "
+            "(the file's length is used)"
+        )
+    return notes
 
 
 def _check_source_files(
@@ -247,6 +269,16 @@ def ingest_source(spec: SourceSpec, settings: IngestSettings | None = None) -> I
         else:
             result.left_out += 1
     _reject_unread_files(spec, set(occurrences), file_errors, result)
+    if spec.uem and not expand_glob(spec.uem):
+        result.warnings.append(
+            f"source {spec.name}: no UEM file matches {spec.uem!r} (fix `uem` in the dataset "
+            "sheet): every session is scored on its whole audio"
+        )
+    if unknown := sorted(set(transcripts.words) - set(occurrences)):
+        result.warnings.append(
+            f"source {spec.name}: transcripts of {len(unknown)} session(s) no annotation names, "
+            f"not used: {', '.join(unknown[:5])}{' ...' if len(unknown) > 5 else ''}"
+        )
     for session_id in sorted(occurrences):
         _ingest_occurrences(spec, occurrences[session_id], transcripts, uem, settings, result)
     return result
