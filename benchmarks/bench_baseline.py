@@ -22,10 +22,11 @@ import tempfile
 from pathlib import Path
 
 GUARDS = {"vad_filter": True, "no_repeat_ngram_size": 3}
+NO_GUARDS = {"vad_filter": False, "no_repeat_ngram_size": 0}
 VARIANTS = {
-    "tiny.en": {"model": "tiny.en"},
+    "tiny.en": {"model": "tiny.en", **NO_GUARDS},
     "tiny.en + guards": {"model": "tiny.en", **GUARDS},
-    "whisper-base": {"model": "whisper-base"},
+    "whisper-base": {"model": "whisper-base", **NO_GUARDS},
     "whisper-base + guards": {"model": "whisper-base", **GUARDS},
 }
 
@@ -48,9 +49,14 @@ def longest_repeat(folder: Path) -> int:
     return longest
 
 
-def child_cpu_seconds(command: list[str]) -> float:
+def child_cpu_seconds(command: list[str], threads: int) -> float:
+    """CPU seconds of one command, run with OMP_NUM_THREADS set as Snakemake sets it for a job
+    (CTranslate2's word timings differ in the last digits with another OpenMP thread count)."""
+    import os
+
+    env = dict(os.environ, OMP_NUM_THREADS=str(threads))
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(command, check=True, capture_output=True)
+    subprocess.run(command, check=True, capture_output=True, env=env)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
@@ -81,7 +87,7 @@ def main() -> None:
             msbench, "baseline", "--units", str(units), "--benchmark", str(benchmark),
             "--out-dir", str(out), "--config", str(args.config),
             "--settings", json.dumps({"baseline": section}), "--runtime", runtime,
-        ])  # fmt: skip
+        ], int(section["threads"]))  # fmt: skip
         audio = json.loads((out / "baseline.json").read_text())["audio_seconds"]
         system = {"id": "baseline", "name": name, "outputs": str(out), "units": str(units)}
         scored = work / f"{out.name}-scored"

@@ -129,9 +129,17 @@ def acoustic_outputs(suffix):
 
 
 #: The cascaded baseline, when enabled: scored like any system, on the units msbench cuts.
+ASR_NAMES = {
+    None: "Whisper tiny.en or base by language",
+    "tiny.en": "Whisper tiny.en",
+    "whisper-base": "Whisper base",
+}
+ASR_MODEL = config["baseline"]["asr"]["model"]
 BASELINE = {
     "id": "baseline",
-    "name": "msbench baseline (Silero VAD + CAM++ clustering + Whisper tiny.en)",
+    "name": "msbench baseline (Silero VAD + CAM++ clustering + "
+    + ASR_NAMES.get(ASR_MODEL, f"Whisper from {ASR_MODEL}")
+    + ")",
     "outputs": "results/systems/baseline",
     "units": "results/units/units.csv",
 }
