@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import re
 
+from msbench.scoring.tokenizer import SPLIT_SCRIPTS
+
 STOPWORDS = frozenset(
     """the and but for nor yet so you your yours she her hers his him they them their
     theirs our ours its was were are is be been being have has had having do does did
@@ -40,27 +42,39 @@ STOPWORDS = frozenset(
 
 
 def normalise(text: str) -> str:
-    """Lower case, punctuation to spaces, spaces collapsed.
+    """Lower case, punctuation to spaces, spaces collapsed; a script written without spaces
+    (Han, kana, Hangul, Thai) one token per character, as the scoring tokenizer splits it.
 
     >>> normalise("  Okay, well -- I THINK we're ready!  ")
     "okay well i think we're ready"
+    >>> normalise("我们今天开会。OK")
+    '我 们 今 天 开 会 ok'
     """
-    return " ".join(re.sub(r"[^\w']+", " ", text.lower()).replace("_", " ").split())
+    spaced = re.sub(r"[^\w']+", " ", text.lower()).replace("_", " ")
+    return " ".join(SPLIT_SCRIPTS.sub(r" \g<0> ", spaced).split())
 
 
 def content_words(text: str) -> set[str]:
-    """Normalised tokens of 3+ letters, not stopwords, not contractions, not numbers.
+    """Normalised tokens of 3+ letters, not stopwords, not contractions, not numbers; in a
+    script written without spaces, each pair of adjacent characters (a word's proxy).
 
     A contraction (``he's``, ``we're``) is a function word: never asked about.
 
     >>> sorted(content_words("Okay well I think we're ready to begin, he's 42"))
     ['begin', 'ready']
+    >>> sorted(content_words("开会吧 ok"))
+    ['会吧', '开会']
     """
-    return {
-        w
-        for w in normalise(text).split()
-        if len(w) >= 3 and w not in STOPWORDS and "'" not in w and w.isalpha()
+    tokens = normalise(text).split()
+    words = {
+        w for w in tokens if len(w) >= 3 and w not in STOPWORDS and "'" not in w and w.isalpha()
     }
+    pairs = {
+        a + b
+        for a, b in zip(tokens, tokens[1:], strict=False)
+        if SPLIT_SCRIPTS.fullmatch(a) and SPLIT_SCRIPTS.fullmatch(b)
+    }
+    return words | pairs
 
 
 _SPELLED = re.compile(r"\b((?:[A-Za-z]_)+)(?=\s|$)")
