@@ -28,7 +28,10 @@ from tests.helpers.systems import reference_units, write_system
 
 SETTINGS = {
     "models": {"search_dirs": [str(SHARED_MODELS)], "offline": True},
-    "acoustic": {"similarity": {"min_segment_seconds": 1.0}, "batch_hours": 0.06},
+    "acoustic": {
+        "similarity": {"min_segment_seconds": 1.0},
+        "batch_hours": 0.01,
+    },  # 2 batches of ami
     "units": {"max_unit_seconds": 20.0},
     "selection": {
         "min_hours": 0.0,

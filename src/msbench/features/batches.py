@@ -147,9 +147,14 @@ def source_plan(ingested: str | Path, acoustic: dict[str, Any]) -> list[list[int
 
 
 def checked_plan(ingested: str | Path, acoustic: dict[str, Any], batches: int) -> list[list[int]]:
-    """:func:`source_plan`, checked to have the ``batches`` batches the workflow asked for."""
+    """:func:`source_plan`, checked to have the ``batches`` batches the workflow asked for.
+
+    ``batches`` 1 (a stage run by hand) is every recording of the source in one job.
+    """
     from msbench.errors import InputError
 
+    if batches == 1:
+        return [list(range(len(ingested_seconds(ingested))))]
     plan = source_plan(ingested, acoustic)
     if len(plan) != batches:
         raise InputError(

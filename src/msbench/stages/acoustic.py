@@ -14,7 +14,9 @@ def run(
     rejected: Annotated[Path, Arg("rejected recordings (JSONL)")],
     similarity: Annotated[Path, Arg("pairwise similarity matrices (JSONL)")],
     batch: Annotated[int, Arg("which batch of the source (0-based)")] = 0,
-    batches: Annotated[int, Arg("number of batches the source is split into")] = 1,
+    batches: Annotated[
+        int, Arg("number of batches the source is split into (1: every recording)")
+    ] = 1,
     config: ConfigPath = None,
     settings: SettingsJson = None,
     runtime: RuntimeJson = None,
