@@ -34,6 +34,7 @@ import numpy as np
 
 from msbench.errors import InputError
 from msbench.records import Segment
+from msbench.timeline import SpeakerTimeline, covered, merge, to_micros, to_seconds, total
 
 SILENT_DBFS = -60.0
 ZERO_RUN_SECONDS = 0.5
@@ -140,47 +141,19 @@ def integrity_flags(
     return flags
 
 
-def merged(spans: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
-    """Sorted spans with overlapping or touching ones joined.
-
-    >>> merged([(3.0, 4.0), (0.0, 2.0), (1.0, 2.5)])
-    [(0.0, 2.5), (3.0, 4.0)]
-    """
-    out: list[tuple[float, float]] = []
-    for start, end in sorted(spans):
-        if out and start <= out[-1][1]:
-            out[-1] = (out[-1][0], max(out[-1][1], end))
-        elif end > start:
-            out.append((start, end))
-    return out
-
-
-def covered(spans: Sequence[tuple[float, float]], by: Sequence[tuple[float, float]]) -> float:
-    """Seconds of ``spans`` (merged) that ``by`` (merged) covers.
-
-    >>> covered([(0.0, 4.0)], [(1.0, 2.0), (3.0, 9.0)])
-    2.0
-    """
-    mine, others = merged(spans), merged(by)
-    total, i, j = 0.0, 0, 0
-    while i < len(mine) and j < len(others):  # one sweep over both sorted lists
-        (a, b), (c, d) = mine[i], others[j]
-        total += max(0.0, min(b, d) - max(a, c))
-        if b < d:
-            i += 1
-        else:
-            j += 1
-    return total
-
-
 def vad_speech_share(
     audio: np.ndarray, rate: int, segments: Sequence[Segment]
 ) -> tuple[float, float]:
-    """``(share of the annotated speech time in which the VAD hears speech, that time in s)``."""
+    """``(share of the annotated speech time in which the VAD hears speech, that time in s)``.
+
+    Both are exact timelines in microseconds (:mod:`msbench.timeline`): the
+    annotation's speech union, and the VAD's regions merged.
+    """
     from msbench.models.vad import speech_regions
 
-    annotated = merged([(s.start_time, s.end_time) for s in segments])
-    total = sum(b - a for a, b in annotated)
-    if total <= 0:
+    annotated = SpeakerTimeline.of(segments).speech()
+    length = total(annotated)
+    if length <= 0:
         return 1.0, 0.0
-    return covered(annotated, speech_regions(audio, VAD_SETTINGS)) / total, total
+    heard = merge((to_micros(a), to_micros(b)) for a, b in speech_regions(audio, VAD_SETTINGS))
+    return sum(covered(span, heard) for span in annotated) / length, to_seconds(length)
