@@ -10,7 +10,8 @@ job's memory and runtime then follow the audio it holds
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -124,22 +125,33 @@ def ingested_seconds(ingested: str | Path) -> list[float]:
     """Each ingested recording's audio length in seconds, in the file's order.
 
     The whole audio file is read for the models, so this is the file's length
-    (its header's frames over its rate), not the UEM-scored duration.
+    (its header's frames over its rate), not the UEM-scored duration. The
+    headers are read once per ingested file (and its modification time): the
+    Snakefile asks for a source's batch count and then for each batch's
+    resources, all from the same lengths.
     """
+    path = Path(ingested)
+    stat = path.stat()
+    return list(_file_lengths(str(path.resolve()), stat.st_mtime_ns, stat.st_size))
+
+
+@cache
+def _file_lengths(ingested: str, mtime_ns: int, size: int) -> tuple[float, ...]:
     import json
 
     from msbench.audio import file_seconds
     from msbench.textio import read_text
 
+    del mtime_ns, size  # part of the cache key only
     lengths = []
     for line in read_text(ingested).splitlines():
         if line.strip():
             recording = json.loads(line)["recording"]
             lengths.append(file_seconds(recording["audio_path"], recording["duration_seconds"]))
-    return lengths
+    return tuple(lengths)
 
 
-def source_plan(ingested: str | Path, acoustic: dict[str, Any]) -> list[list[int]]:
+def source_plan(ingested: str | Path, acoustic: Mapping[str, Any]) -> list[list[int]]:
     """The batches of one source's ingested recordings under the ``acoustic`` config section."""
     return plan_batches(
         ingested_seconds(ingested), acoustic["batch_hours"], acoustic.get("batch_size")
@@ -154,7 +166,9 @@ def checked_plan(ingested: str | Path, acoustic: dict[str, Any], batches: int) -
     from msbench.errors import InputError
 
     if batches == 1:
-        return [list(range(len(ingested_seconds(ingested))))]
+        from msbench.textio import read_jsonl
+
+        return [list(range(sum(1 for _ in read_jsonl(ingested))))]
     plan = source_plan(ingested, acoustic)
     if len(plan) != batches:
         raise InputError(

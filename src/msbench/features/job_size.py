@@ -94,10 +94,9 @@ def acoustic_job(
     The Snakemake resource callables of the acoustic rule read this, so a
     batch's request follows its longest recording and its audio hours.
     """
-    from msbench.features.batches import ingested_seconds, plan_batches
+    from msbench.features.batches import ingested_seconds, source_plan
 
-    seconds = ingested_seconds(ingested)
-    plan = plan_batches(seconds, acoustic["batch_hours"], acoustic.get("batch_size"))
+    seconds, plan = ingested_seconds(ingested), source_plan(ingested, acoustic)
     held = sorted((seconds[k] for k in plan[batch]), reverse=True) if batch < len(plan) else []
     longest = held[0] / 60.0 if held else 0.0
     ahead = sum(held[1 : 1 + max(1, acoustic.get("decode_workers", 1))]) / 60.0
