@@ -12,6 +12,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -81,12 +82,16 @@ def run_unit(
     embedder: Any,
     settings: Mapping[str, Any],
     device: str,
+    cache_folder: Path | None = None,
 ) -> UnitResult:
-    """The unit's SegLST (``audio``: the unit's 16 kHz samples; ``offset``: its start)."""
+    """The unit's SegLST (``audio``: the unit's 16 kHz samples; ``offset``: its start;
+    ``cache_folder``: the weights cache, where multilingual Whisper is joined)."""
     threads = int(settings["threads"])
     regions = speech_regions(audio, settings["vad"])
     turns = diarize(audio, regions, embedder, settings["diarization"])
-    words, folder, code = transcribe(audio, language, settings["asr"], device, threads)
+    words, folder, code = transcribe(
+        audio, language, settings["asr"], device, threads, cache_folder
+    )
     return UnitResult(
         segments_of(words, turns, unit_id, offset),
         sum(b - a for a, b in regions),

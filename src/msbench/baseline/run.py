@@ -28,12 +28,14 @@ def run_units(
     from msbench.errors import ModelUnavailableError
     from msbench.models.campplus import CamPlusEmbedder
     from msbench.models.device import resolve_device
+    from msbench.models.weights import cache_dir
     from msbench.textio import write_atomic, write_json
 
     section = resolved["baseline"]
     clear_outputs(out_dir)
     device = resolve_device(section["device"], "baseline.device")
     embedder = CamPlusEmbedder(resolved["models"], int(section["threads"]), device)
+    cache = cache_dir(resolved["models"])  # where multilingual Whisper is joined
     entries, folder = [], ""
     started = time.process_time(), time.perf_counter()
     for unit in units:
@@ -41,7 +43,9 @@ def run_units(
         clock = time.perf_counter()
         language = languages.get(unit.recording_id, "English")
         try:
-            result = run_unit(audio, unit.unit_id, unit.start, language, embedder, section, device)
+            result = run_unit(
+                audio, unit.unit_id, unit.start, language, embedder, section, device, cache
+            )
         except ModelUnavailableError:  # concerns every unit: the run stops, saying what to install
             raise
         except Exception as error:  # one unit's failure is its refusal, never the run's
