@@ -352,3 +352,14 @@ def test_quiet_cases_are_now_said(tmp_path: Path):
     assert "transcript: 1 line(s) end after the audio's 10.000 s" in notes_of(result, "s2")
     missing = ingest_source(source(tmp_path, "rttm", "*.rttm", uem=str(tmp_path / "none*.uem")))
     assert any("no UEM file matches" in w for w in missing.warnings)
+
+
+def test_a_pattern_naming_the_session_twice_finds_its_audio(tmp_path: Path):
+    """The AMI rebuild row's `amicorpus/{session}/audio/{session}.Array1-01.wav`."""
+    for folder, name in (("ES2004a", "ES2004a"), ("ES2004b", "ES2004c")):
+        write_tone(tmp_path / folder / "audio" / f"{name}.Array1-01.wav", 1.0)
+    spec = SourceSpec(
+        "c", "rttm", "x", audio=str(tmp_path / "{session}/audio/{session}.Array1-01.wav")
+    )
+    found = spec.audio_sessions()  # a file under another session's folder is no session's
+    assert found == {"ES2004a": str(tmp_path / "ES2004a/audio/ES2004a.Array1-01.wav")}

@@ -98,7 +98,7 @@ class SourceSpec:
         path = self.audio.replace("{session}", session)
         if not glob.has_magic(path):
             return path
-        exact = self._session_regex(session)
+        exact = self.audio_regex(session)
         matches = sorted(m for m in glob.glob(path) if exact.match(m))
         if len(matches) > 1:
             raise InputError(
@@ -108,22 +108,30 @@ class SourceSpec:
             )
         return matches[0] if matches else path
 
-    def _session_regex(self, session: str) -> re.Pattern[str]:
-        """The audio pattern with ``session`` in place, its ``*`` never crossing a folder."""
+    def audio_regex(self, session: str | None = None) -> re.Pattern[str]:
+        """The ``audio`` pattern as a regular expression, its ``*`` never crossing a folder.
+
+        With ``session``, that session in every ``{session}`` place; without, a
+        ``session`` group at the first place and the same text at the others.
+
+        >>> spec = SourceSpec("c", "rttm", "x", audio="a/{session}/audio/{session}.A*.wav")
+        >>> spec.audio_regex().match("a/ES2004a/audio/ES2004a.Array1-01.wav")["session"]
+        'ES2004a'
+        >>> spec.audio_regex().match("a/ES2004a/audio/ES2004b.Array1-01.wav") is None
+        True
+        >>> bool(spec.audio_regex("ES2004a").match("a/ES2004a/audio/ES2004a.A1.wav"))
+        True
+        """
         parts = [re.escape(p).replace(r"\*", "[^/]*") for p in self.audio.split("{session}")]
-        return re.compile(re.escape(session).join(parts) + "$")
+        first = "(?P<session>[^/]+?)" if session is None else re.escape(session)
+        again = "(?P=session)" if session is None else re.escape(session)
+        return re.compile(parts[0] + first + again.join(parts[1:]) + "$")
 
     def audio_sessions(self) -> dict[str, str]:
         """Every session that has an audio file matching the ``audio`` pattern (session -> path)."""
         if "{session}" not in self.audio:
             return {}
-        before, _, after = self.audio.partition("{session}")
-        pattern = re.compile(
-            re.escape(before).replace(r"\*", "[^/]*")
-            + "(?P<session>[^/]+?)"
-            + re.escape(after).replace(r"\*", "[^/]*")
-            + "$"
-        )
+        pattern = self.audio_regex()
         found: dict[str, str] = {}
         kept = self.kept_sessions()
         for path in expand_glob(self.audio.replace("{session}", "*")):
