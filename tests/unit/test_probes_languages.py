@@ -10,17 +10,14 @@ so a Chinese line is not one long "word" and its items are not all dropped.
 
 from __future__ import annotations
 
-import json
 import re
+from collections.abc import Sequence
 
 import pytest
 
-from msbench.probes.clips import lines_by_recording, recording_clips
-from msbench.probes.generate import generate
 from msbench.probes.text import normalise
-from msbench.stages.options import resolve_settings
 from tests.helpers.probe_truth import ClipFacts, true_options
-from tests.unit.test_probes_simulated import conversation
+from tests.helpers.simulated import Conversation, conversation, simulated_items
 
 POOLS = {
     "zh": [
@@ -56,7 +53,7 @@ SCRIPT = {
 }  # fmt: skip
 
 
-def timed(k: int, pool: list[str]) -> tuple[list[dict], list[tuple]]:
+def timed(k: int, pool: Sequence[str]) -> Conversation:
     rows, laughs = conversation(k, pool)
     for row in rows:
         tokens = len(normalise(row["words"]).split())
@@ -66,20 +63,7 @@ def timed(k: int, pool: list[str]) -> tuple[list[dict], list[tuple]]:
 
 @pytest.mark.parametrize("language", sorted(POOLS))
 def test_items_quote_the_recording_language_and_have_one_true_option(language):
-    settings = resolve_settings(None, json.dumps({"probes": {"seed": 0}}), None)["probes"]
-    clips, utterances, activity = [], [], {}
-    for k in range(8):
-        rows, laughs = timed(k, POOLS[language])
-        rid = rows[0]["recording_id"]
-        utterances += rows
-        activity[rid] = [(a, b, s) for s, a, b in laughs]
-        recording = {"recording_id": rid, "duration_seconds": max(r["end_time"] for r in rows)
-                     + 1.0, "P": "P2", "O": "O2", "S": "S2", "T": "T2", "N": "N2"}  # fmt: skip
-        clips += recording_clips(
-            recording, lines_by_recording(rows)[rid], settings["max_clip_seconds"],
-            settings["search_seconds"], laughs,
-        )  # fmt: skip
-    items = generate(clips, {}, settings).rows
+    items, utterances, activity = simulated_items(8, POOLS[language], timed)
     assert len(items) >= 5, language
     quoting = [i for i in items if '"' in i["question"]]
     assert quoting, {i["subtaxonomy"] for i in items}
