@@ -5,6 +5,7 @@ Missing, unreadable, corrupt and truncated files raise :class:`InputError` namin
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,8 +33,6 @@ def probe_audio(path: str | Path) -> AudioInfo:
         raise InputError(
             path, "audio file not found", fix="check the `audio` pattern in the dataset sheet"
         )
-    import os
-
     if not os.access(audio, os.R_OK):
         raise InputError(
             path,

@@ -213,18 +213,21 @@ def _length_notes(
 
 
 def _check_source_files(
-    spec: SourceSpec, annotated: set[str], result: IngestResult, unread: list[InputError]
-) -> set[str]:
-    """Audio files without an annotation are rejected by name (with the annotation files that
-    could not be read, where their sessions may be); a transcripts glob that matches nothing is
-    a warning. Returns the sessions named by audio files."""
+    spec: SourceSpec,
+    audio: dict[str, str],
+    annotated: set[str],
+    result: IngestResult,
+    unread: list[InputError],
+) -> None:
+    """Audio files (``audio``: session -> path) without an annotation are rejected by name (with
+    the annotation files that could not be read, where their sessions may be); a transcripts
+    glob that matches nothing is a warning."""
     if spec.transcripts and not expand_glob(spec.transcripts):
         result.warnings.append(
             f"source {spec.name}: no transcript file matches {spec.transcripts!r} "
             "(fix `transcripts` in the dataset sheet): the utterances have no words"
         )
     unreadable = "; ".join(f"{e.path}: {e.problem}" for e in unread)
-    audio = spec.audio_sessions()
     for session, path in sorted(audio.items()):
         if session not in annotated:
             reason = f"{path}: audio without an annotation (no session {session!r} in {spec.annotations!r})"
@@ -233,7 +236,6 @@ def _check_source_files(
                 reason += f"; annotation files that could not be read: {unreadable}"
                 kind = "annotation unreadable"
             result.reject(recording_id(spec.name, session), spec.name, path, reason, kind)
-    return set(audio)
 
 
 def _check_transcript(transcripts: Transcripts, session_id: str) -> None:
@@ -295,14 +297,14 @@ def _reject_unread_files(
     counted twice.
     """
     named = {session_from_filename(e.path): e for e in file_errors}
-    audio = spec.audio_sessions()
+    audio = spec.audio_sessions()  # globbed once for the source
     unread = [e for n, e in named.items() if n not in audio]
-    with_audio = _check_source_files(spec, annotated | set(named), result, unread)
+    _check_source_files(spec, audio, annotated | set(named), result, unread)
     for name, file_error in sorted(named.items()):
         if name in annotated:  # the session is read from another file: say what was not read
             result.warnings.append(f"{file_error} (session {name!r} is read from another file)")
             continue
-        if name not in with_audio and with_audio - annotated - set(named):
+        if name not in audio and set(audio) - annotated - set(named):
             continue  # its sessions are the audio rows, which name this file
         result.reject(
             recording_id(spec.name, name),
