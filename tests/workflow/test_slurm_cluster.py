@@ -8,6 +8,7 @@ the test cluster), then types exactly `snakemake --profile slurm`.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -45,20 +46,28 @@ def point_profile_at_test_cluster(work: Path) -> None:
     profile.write_text(text)
 
 
-def sacct_states(run_log: str) -> dict[str, str]:
-    """SLURM job id -> state, for the jobs this run submitted (ids from Snakemake's log)."""
-    import re
+def submitted(run_log: str, rule: str = "") -> list[str]:
+    """The SLURM job ids this run submitted (from Snakemake's log), of ``rule`` when given."""
+    found = re.findall(r"SLURM jobid (\d+) \(log: ([^)]*)\)", run_log)
+    return sorted({job for job, log in found if not rule or f"/rule_{rule}/" in log})
 
-    ids = sorted(set(re.findall(r"SLURM jobid (\d+)", run_log)))
+
+def sacct(ids: list[str], fields: str) -> list[list[str]]:
+    """``sacct``'s rows of ``fields`` (comma-separated names) for the jobs ``ids``."""
     if not ids:
-        return {}
+        return []
     out = subprocess.run(
-        ["sacct", "-X", "-n", "-P", "-j", ",".join(ids), "-o", "JobID,State,Account,Partition"],
+        ["sacct", "-X", "-n", "-P", "-j", ",".join(ids), "-o", fields],
         capture_output=True,
         text=True,
         timeout=60,
     ).stdout
-    return {line.split("|")[0]: line.split("|")[1] for line in out.splitlines() if line}
+    return [line.split("|") for line in out.splitlines() if line]
+
+
+def sacct_states(run_log: str) -> dict[str, str]:
+    """SLURM job id -> state, for the jobs this run submitted."""
+    return {row[0]: row[1] for row in sacct(submitted(run_log), "JobID,State,Account,Partition")}
 
 
 @pytest.fixture(scope="module")
@@ -71,17 +80,7 @@ def local_manifests(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes
 
 def acoustic_requests(run_log: str) -> dict[str, tuple[int, int]]:
     """SLURM job id -> (requested MB, time limit in minutes) of this run's acoustic jobs."""
-    import re
-
-    ids = [i for i, log in re.findall(r"SLURM jobid (\d+) \(log: ([^)]*)\)", run_log)
-           if "rule_acoustic" in log]  # fmt: skip
-    out = subprocess.run(
-        ["sacct", "-X", "-n", "-P", "-j", ",".join(ids), "-o", "JobID,ReqMem,TimelimitRaw"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    ).stdout
-    rows = [line.split("|") for line in out.splitlines() if line]
+    rows = sacct(submitted(run_log, "acoustic"), "JobID,ReqMem,TimelimitRaw")
     return {job: (int(re.match(r"\d+", mem).group(0)), int(limit)) for job, mem, limit in rows}
 
 
