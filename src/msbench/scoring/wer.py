@@ -169,15 +169,15 @@ def _session_wer(
 ) -> SessionWer:
     import meeteval
 
+    from msbench.scoring import permutation
+
     ref, hyp = seglst(reference, session, ref_tokens), seglst(hypothesis, session, hyp_tokens)
-    cp = meeteval.wer.cpwer(ref, hyp)[session]
+    cp = permutation.cpwer(ref, hyp)
     timing = timing_conventions(tcp_collar)  # the collar and pseudo-word timings, as reported
-    tcp = meeteval.wer.tcpwer(ref, hyp, **timing)[session]
+    tcp = permutation.tcpwer(ref, hyp, tcp_collar, REF_PSEUDO_WORD_TIMING, HYP_PSEUDO_WORD_TIMING)
     one_ref = seglst(reference, session, ref_tokens, one_speaker=True)
     one_hyp = seglst(hypothesis, session, hyp_tokens, one_speaker=True)
-    agnostic = meeteval.wer.cpwer(
-        one_ref, one_hyp, reference_sort="segment", hypothesis_sort="segment"
-    )[session]
+    agnostic = permutation.agnostic_wer(one_ref, one_hyp)
     orc, note = None, ""  # meeteval refuses ORC matching of more streams; it may not fit
     streams = len({s.speaker for s in hypothesis})
     states = tcorc_states(reference, hypothesis, hyp_tokens, tcp_collar)

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from msbench.records import Segment
+from msbench.scoring.diagnosis.banded import PruneOverflow, Tokens, align_indices, tokens_of
 from msbench.scoring.wer import HYP_PSEUDO_WORD_TIMING, REF_PSEUDO_WORD_TIMING, quiet_meeteval
 
 #: A collar no two words of one recording are apart by: no time constraint.
@@ -94,25 +95,79 @@ def align_words(
     hypothesis: Sequence[Segment],
     hyp_tokens: Sequence[Sequence[str]],
     collar: float,
+    lower_bound: int | None = None,
+    exact: bool = False,
 ) -> list[Pair]:
-    """The alignment of all reference against all hypothesis tokens, in alignment order."""
-    from meeteval.wer.wer.time_constrained import align
+    """The alignment of all reference against all hypothesis tokens, in alignment order.
 
+    meeteval's ``align`` (its preprocessing, its recurrence and backtrace),
+    computed in memory linear in the tokens (:mod:`msbench.scoring.diagnosis.banded`).
+    ``lower_bound``: a known lower bound of the cost (``exact``: the cost itself).
+    """
     ref, hyp = _rows(reference, ref_tokens), _rows(hypothesis, hyp_tokens)
     if not any(r["words"] for r in ref) and not any(h["words"] for h in hyp):
         return []
     with quiet_meeteval():  # the self-overlap it warns about is in the output's notes
-        steps = align(
-            ref,
-            hyp,
-            collar=collar,
-            reference_pseudo_word_level_timing=REF_PSEUDO_WORD_TIMING,
-            hypothesis_pseudo_word_level_timing=HYP_PSEUDO_WORD_TIMING,
-            style="seglst",
-            reference_sort="segment",
-            hypothesis_sort="segment",
+        words = _words(ref, hyp)
+    ref_words, hyp_words = words
+    ids: dict[Any, int] = {}
+    ref_side = tokens_of(ref_words.T["words"], ref_words.T["start_time", "end_time"], ids)
+    collared = [(s - collar, e + collar) for s, e in hyp_words.T["start_time", "end_time"]]
+    hyp_side = tokens_of(hyp_words.T["words"], collared, ids)
+    try:
+        steps = align_indices(ref_side, hyp_side, lower_bound, exact)
+    except PruneOverflow:  # meeteval's own sums would wrap: its full matrix, where it fits
+        steps = _meeteval_indices(ref_side, hyp_side)
+    return [
+        Pair(
+            None if a is None else _word(ref_words[a]),
+            None if b is None else _word(hyp_words[b]),
         )
-    return [Pair(_word(r), _word(h)) for r, h in steps]
+        for a, b in steps
+    ]
+
+
+#: meeteval's full alignment matrix is used only below this many cells (4 bytes each: 1 GB).
+FULL_MATRIX_CELLS = 250_000_000
+
+
+def _meeteval_indices(ref: Tokens, hyp: Tokens) -> list[tuple[int | None, int | None]]:
+    from meeteval.wer.matching.cy_levenshtein import (
+        time_constrained_levenshtein_distance_with_alignment,
+    )
+
+    cells = (len(ref) + 1) * (len(hyp) + 1)
+    if cells > FULL_MATRIX_CELLS:
+        raise ValueError(
+            f"the word alignment of {len(ref)} x {len(hyp)} tokens reaches meeteval's cost "
+            "ceiling in its pruned mode and is too large for its full matrix: score the unit "
+            "in shorter pieces"
+        )
+    return time_constrained_levenshtein_distance_with_alignment(
+        ref.symbols.tolist(),
+        hyp.symbols.tolist(),
+        list(zip(ref.starts.tolist(), ref.ends.tolist(), strict=True)),
+        list(zip(hyp.starts.tolist(), hyp.ends.tolist(), strict=True)),
+    )["alignment"]
+
+
+def _words(ref: list[dict[str, Any]], hyp: list[dict[str, Any]]) -> tuple[Any, Any]:
+    """Both sides split into pseudo-timed words exactly as meeteval's ``align`` does."""
+    from meeteval.io import asseglst
+    from meeteval.wer.preprocess import preprocess
+
+    ref_words, hyp_words, _, _ = preprocess(
+        asseglst(ref, required_keys=("start_time", "end_time", "words"), py_convert=None),
+        asseglst(hyp, required_keys=("start_time", "end_time", "words"), py_convert=None),
+        reference_sort="segment",
+        hypothesis_sort="segment",
+        reference_pseudo_word_level_timing=REF_PSEUDO_WORD_TIMING,
+        hypothesis_pseudo_word_level_timing=HYP_PSEUDO_WORD_TIMING,
+        segment_representation="word",
+        segment_index=False,
+        remove_empty_segments=True,
+    )
+    return ref_words, hyp_words
 
 
 def errors(pairs: Sequence[Pair]) -> int:
@@ -138,10 +193,14 @@ def agnostic_alignment(
     if minimal_errors is None:
         untimed = align_words(reference, ref_tokens, hypothesis, hyp_tokens, UNBOUNDED_COLLAR)
         minimal_errors = errors(untimed)
-    tight = align_words(reference, ref_tokens, hypothesis, hyp_tokens, TIE_BREAK_COLLAR)
+    tight = align_words(
+        reference, ref_tokens, hypothesis, hyp_tokens, TIE_BREAK_COLLAR, minimal_errors
+    )
     for candidate in (tight, timed):
         if candidate is not None and errors(candidate) == minimal_errors:
             return list(candidate)
     if untimed is None:
-        untimed = align_words(reference, ref_tokens, hypothesis, hyp_tokens, UNBOUNDED_COLLAR)
+        untimed = align_words(
+            reference, ref_tokens, hypothesis, hyp_tokens, UNBOUNDED_COLLAR, minimal_errors, True
+        )
     return untimed

@@ -164,7 +164,9 @@ def diagnose_unit(
     if ref_tokens is None or hyp_tokens is None:
         ref_tokens = [[] for _ in reference]
         hyp_tokens = [[] for _ in hypothesis]
-    timed = align_words(reference, ref_tokens, hypothesis, hyp_tokens, settings["tcp_collar"])
+    timed = align_words(
+        reference, ref_tokens, hypothesis, hyp_tokens, settings["tcp_collar"], agnostic_errors
+    )
     pairs = agnostic_alignment(
         reference, ref_tokens, hypothesis, hyp_tokens, timed, agnostic_errors
     )
