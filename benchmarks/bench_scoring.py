@@ -1,77 +1,119 @@
-"""How long scoring one 30-minute recording of one system takes, against meeteval's cpWER alone.
+"""Scoring one long unit: msbench's full scoring against meeteval's cpWER + tcpWER, time and memory.
 
-A 30-minute reference is built from the 14 real AMI clips with words (their
-STM utterances, laid one after another, 60 x 30 s), the hypothesis is the same
-with one word in ten substituted and the speakers renamed. Printed: seconds for
-our full scoring of the unit (DER at both collars, cpWER, tcpWER, WER, ORC-WER),
-seconds for meeteval's cpWER alone on the same tokens (the reference), the
-ratio, and x real time.
+Sessions of 30 to 240 minutes with 2 to 30 speakers are built from real AMI
+turn-taking with generated English or Chinese tokens
+(``long_transcripts.py``: the hypothesis has 12 % of its tokens substituted,
+5 % deleted, times jittered by 0.3 s and speakers relabelled). For each, in
+the same run and each in a fresh process under ``/usr/bin/time -v`` on one
+thread:
 
-    taskset -c 0 python benchmarks/bench_scoring.py
+* ``msbench score --ref ref.stm --hyp hyp.stm``: DER at both collars, cpWER,
+  tcpWER, WER, tcORC-WER where it fits, and the E_lex / E_seg / E_attr
+  diagnosis (its word alignments);
+* the reference: ``meeteval-wer cpwer`` plus ``meeteval-wer tcpwer --collar 5``
+  on the same files (times and peaks summed / maxed).
+
+Printed per session: tokens, wall seconds and peak RSS (MB) of both, the
+time ratio, and whether the cpWER and tcpWER error counts agree (meeteval
+refuses more than 20 speakers: "refused").
+
+    python benchmarks/bench_scoring.py                          # the README table
+    python benchmarks/bench_scoring.py --minutes 160 --speakers 14
 """
 
 from __future__ import annotations
 
+import argparse
+import json
+import os
+import re
+import subprocess
 import sys
+import tempfile
 import time
-from dataclasses import replace
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from long_transcripts import write_session  # noqa: E402
 
-from msbench.records import Segment  # noqa: E402
-from msbench.scoring.formats import read_segments  # noqa: E402
-from msbench.scoring.pair import score_session  # noqa: E402
-from msbench.scoring.tokenizer import tokenize  # noqa: E402
-from msbench.scoring.wer import seglst  # noqa: E402
+BIN = Path(sys.executable).parent
+#: (minutes, speakers, language) of the README table
+DEFAULT_SESSIONS = (
+    (30, 14, "en"), (60, 14, "en"), (120, 14, "en"), (160, 14, "en"), (240, 14, "en"),
+    (160, 2, "en"), (160, 6, "en"), (160, 30, "en"), (160, 14, "zh"),
+)  # fmt: skip
 
-MINUTES = 30
+
+def timed(command: list[str], cwd: Path) -> tuple[float, float, str]:
+    """(wall seconds, peak RSS MB, stdout) of a command under /usr/bin/time -v, one thread."""
+    env = {**os.environ, "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1"}
+    began = time.perf_counter()
+    done = subprocess.run(
+        ["/usr/bin/time", "-v", *command], capture_output=True, text=True, cwd=cwd, env=env
+    )
+    wall = time.perf_counter() - began
+    peak = re.search(r"Maximum resident set size \(kbytes\): (\d+)", done.stderr)
+    if done.returncode != 0:
+        return wall, float(peak.group(1)) / 1024 if peak else 0.0, "FAILED " + done.stderr[-300:]
+    return wall, float(peak.group(1)) / 1024 if peak else 0.0, done.stdout
 
 
-def thirty_minutes() -> tuple[list[Segment], list[Segment]]:
-    clips = sorted((REPO / "resources/demo/ami/annotations/words").glob("*.stm"))
-    reference, hypothesis = [], []
-    for k in range(MINUTES * 2):
-        clip = read_segments(clips[k % len(clips)], "stm")
-        order = sorted({s.speaker for s in clip})  # four meeting participants throughout
-        for s in clip:
-            shift = 30.0 * k
-            label = f"P{order.index(s.speaker)}"
-            moved = replace(
-                s,
-                session_id="long",
-                start_time=s.start_time + shift,
-                end_time=s.end_time + shift,
-                speaker=label,
-            )
-            reference.append(moved)
-            words = ["zz" if i % 10 == 3 else w for i, w in enumerate((moved.words or "").split())]
-            hypothesis.append(replace(moved, speaker="h" + label, words=" ".join(words)))
-    return reference, hypothesis
+def meeteval_errors(folder: Path, metric: str) -> int | None:
+    path = folder / f"hyp_{metric}.json"
+    if not path.exists():
+        return None
+    return int(json.loads(path.read_text())["errors"])
+
+
+def run(minutes: float, speakers: int, language: str, folder: Path) -> dict[str, object]:
+    ref, hyp, tokens = write_session(folder, minutes, speakers, language)
+    ours_wall, ours_peak, out = timed([str(BIN / "msbench"), "score", "--ref", "ref.stm",
+                                       "--hyp", "hyp.stm"], folder)  # fmt: skip
+    scores = json.loads(out) if not out.startswith("FAILED") else {}
+    cp = timed([str(BIN / "meeteval-wer"), "cpwer", "-r", "ref.stm", "-h", "hyp.stm"], folder)
+    tcp = timed(
+        [str(BIN / "meeteval-wer"), "tcpwer", "-r", "ref.stm", "-h", "hyp.stm", "--collar", "5"],
+        folder,
+    )
+    refused = cp[2].startswith("FAILED") or tcp[2].startswith("FAILED")
+    theirs = {m: meeteval_errors(folder, m) for m in ("cpwer", "tcpwer")}
+    agree = (
+        "refused"
+        if refused
+        else all(scores.get(m, {}).get("errors") == theirs[m] for m in ("cpwer", "tcpwer"))
+    )
+    return {
+        "minutes": minutes, "speakers": speakers, "language": language, "tokens": tokens,
+        "msbench_s": ours_wall, "msbench_mb": ours_peak,
+        "meeteval_s": cp[0] + tcp[0], "meeteval_mb": max(cp[1], tcp[1]),
+        "ratio": ours_wall / (cp[0] + tcp[0]), "counts_agree": agree,
+        "cpwer": scores.get("cpwer", {}).get("error_rate"),
+    }  # fmt: skip
 
 
 def main() -> int:
-    import meeteval
-
-    reference, hypothesis = thirty_minutes()
-    tokens = sum(len(tokenize(s.words)) for s in reference)
-    started = time.perf_counter()
-    scores = score_session(reference, hypothesis, [(0.0, MINUTES * 60.0)], "long", 0.25)
-    ours = time.perf_counter() - started
-    ref_tokens = [tokenize(s.words) for s in reference]
-    hyp_tokens = [tokenize(s.words) for s in hypothesis]
-    started = time.perf_counter()
-    meeteval.wer.cpwer(
-        seglst(reference, "long", ref_tokens), seglst(hypothesis, "long", hyp_tokens)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--minutes", type=float)
+    parser.add_argument("--speakers", type=int)
+    parser.add_argument("--language", default="en", choices=("en", "zh"))
+    args = parser.parse_args()
+    sessions = (
+        [(args.minutes, args.speakers, args.language)]
+        if args.minutes and args.speakers
+        else DEFAULT_SESSIONS
     )
-    cp_only = time.perf_counter() - started
-    print(f"{MINUTES}-minute recording, {len(reference)} utterances, {tokens} reference tokens")
-    print(
-        f"msbench full scoring (DER x2, cpWER, tcpWER, WER, tcORC-WER): {ours:.2f} s = {MINUTES * 60 / ours:.0f}x real time"
-    )
-    print(f"reference, meeteval cpWER alone: {cp_only:.2f} s; ratio {ours / cp_only:.1f}")
-    print(f"cpWER {scores.words.cpwer.error_rate:.4f}, DER {scores.der.error_rate:.4f}")  # type: ignore[union-attr]
+    print("| minutes | speakers | language | tokens | msbench s | msbench MB | "
+          "meeteval cpwer+tcpwer s | meeteval MB | ratio | counts agree |")  # fmt: skip
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for minutes, speakers, language in sessions:
+        with tempfile.TemporaryDirectory() as tmp:
+            row = run(minutes, speakers, language, Path(tmp))
+        print(
+            f"| {row['minutes']:g} | {row['speakers']} | {row['language']} | {row['tokens']:,} | "
+            f"{row['msbench_s']:.1f} | {row['msbench_mb']:.0f} | {row['meeteval_s']:.1f} | "
+            f"{row['meeteval_mb']:.0f} | {row['ratio']:.2f} | {row['counts_agree']} |",
+            flush=True,
+        )
     return 0
 
 

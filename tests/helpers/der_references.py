@@ -1,7 +1,11 @@
 """DER as the references compute it, written out for the differential suite.
 
 pyannote.metrics on each speaker's merged turns (msbench's rule for a
-speaker's own overlap), and a count of 10 ms frames with the optimal mapping.
+speaker's own overlap), and a count of 10 ms frames with the optimal mapping;
+in both, the collars lie at the reference's segment boundaries as written
+(every segment of positive length, touching ones included), where md-eval
+and pyannote.metrics put them (``tests/unit/test_der_md_eval.py`` compares
+md-eval itself).
 """
 
 from __future__ import annotations
@@ -70,8 +74,18 @@ def pyannote_der(
                 out[Interval(a / 100, b / 100), f"{speaker}{k}"] = speaker
         return out
 
-    uem = Timeline([Interval(a, b) for a, b in spans if b > a])
-    parts = DiarizationErrorRate(collar=2 * collar, skip_overlap=False)(
+    uem = Timeline([Interval(a, b) for a, b in spans if b > a]).support()
+    zones = Timeline(
+        [
+            Interval(t / 100 - collar, t / 100 + collar)
+            for s in ref
+            if s.end_time > s.start_time
+            for t in (centis(s.start_time), centis(s.end_time))
+        ]
+    ).support()
+    if collar:
+        uem = uem.extrude(zones)
+    parts = DiarizationErrorRate(collar=0, skip_overlap=False)(
         annotation(ref), annotation(hyp), uem=uem, detailed=True
     )
     return {
@@ -95,9 +109,9 @@ def frame_der(
     for a, b in spans:
         mask[centis(a) : centis(b)] = True
     width = round(collar * 100)
-    for turns in ref_turns.values():
-        for a, b in turns:
-            for t in (a, b):
+    for s in ref:
+        if width and s.end_time > s.start_time:
+            for t in (centis(s.start_time), centis(s.end_time)):
                 mask[max(0, t - width) : t + width] = False
 
     def grid(turns: dict[str, list[tuple[int, int]]]) -> np.ndarray:

@@ -12,9 +12,11 @@ score identically in each (where the format can hold the case), and:
   through its Python API (with its own UEM rule) and its ``meeteval-wer``
   command line (against ``msbench score``'s); the speaker-agnostic WER
   equals meeteval's cpWER with one speaker a side;
-- DER at collar 0 and at +-0.25 s equals pyannote.metrics (``collar=0.5``)
-  on the same UEM, each speaker's segments merged first (msbench's rule),
-  and a brute-force count of 10 ms frames with the optimal mapping.
+- DER at collar 0 and at +-0.25 s equals pyannote.metrics on the same UEM,
+  each speaker's segments merged first (msbench's rule), the collars at the
+  reference's segment boundaries as written (removed from the UEM by
+  pyannote's own ``Timeline.extrude``), and a brute-force count of 10 ms
+  frames with the optimal mapping. md-eval itself: ``test_der_md_eval.py``.
 
 A failure names the seeds; ``make_case(seed)`` rebuilds the case.
 """

@@ -78,9 +78,9 @@ def local_manifests(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes
     return {**manifest_bytes(work), **loop_bytes(work)}
 
 
-def acoustic_requests(run_log: str) -> dict[str, tuple[int, int]]:
-    """SLURM job id -> (requested MB, time limit in minutes) of this run's acoustic jobs."""
-    rows = sacct(submitted(run_log, "acoustic"), "JobID,ReqMem,TimelimitRaw")
+def requests_of(run_log: str, rule: str) -> dict[str, tuple[int, int]]:
+    """SLURM job id -> (requested MB, time limit in minutes) of this run's jobs of ``rule``."""
+    rows = sacct(submitted(run_log, rule), "JobID,ReqMem,TimelimitRaw")
     return {job: (int(re.match(r"\d+", mem).group(0)), int(limit)) for job, mem, limit in rows}
 
 
@@ -97,10 +97,17 @@ def test_profile_run_on_slurm_matches_local_run(tmp_path: Path, local_manifests)
         assert f"rule {rule}:" in log or f"Rule: {rule}" in log, rule
     # every acoustic batch asked SLURM for what the memory and runtime model gives its audio
     expected = model_requests(work)
-    requested = acoustic_requests(log)
+    requested = requests_of(log, "acoustic")
     assert sorted(requested.values()) == sorted(expected.values()), (requested, expected)
     for batch_log, (mem_mb, _) in expected.items():
         assert f"of the job's {mem_mb} MB" in (work / batch_log).read_text(), batch_log
+    # and every evaluate job asked for what the scoring model gives the selected recordings
+    from msbench.features.job_size import evaluate_job
+
+    job = evaluate_job(work / "results" / "manifests" / "benchmark.csv")
+    evaluations = requests_of(log, "evaluate")
+    assert evaluations, log[-3000:]
+    assert set(evaluations.values()) == {(int(job["mem_mb"]), int(job["runtime"]))}, evaluations
 
 
 def model_requests(work: Path) -> dict[str, tuple[int, int]]:

@@ -5,7 +5,7 @@ from pathlib import Path
 from msbench.ingest.sheet import check_source_folders, find_source, read_dataset_sheet
 from msbench.models.weights import fingerprint
 from msbench.features.batches import count_batches
-from msbench.features.job_size import acoustic_job, units_job
+from msbench.features.job_size import acoustic_job, evaluate_job, units_job
 
 SOURCE_SPECS = read_dataset_sheet(config["datasets"])
 check_source_folders(SOURCE_SPECS, config["datasets"])
@@ -107,6 +107,20 @@ def units_resource(name):
 
     def resource(wildcards, input, attempt):
         return units_job(made(input.benchmark), attempt)[name]
+
+    return resource
+
+
+def evaluate_resource(name):
+    """Resource callable: a system's evaluate job's `name` (mem_mb, runtime) from its units.
+
+    The longest selected recording bounds the longest unit (memory); every
+    recording's length gives the runtime (msbench.features.job_size); a retry asks
+    for that many times more.
+    """
+
+    def resource(wildcards, input, attempt):
+        return evaluate_job(made(input.benchmark), attempt)[name]
 
     return resource
 

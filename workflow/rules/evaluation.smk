@@ -14,8 +14,8 @@ rule evaluate:
         "results/logs/evaluate/{system}.log",
     threads: 1
     resources:
-        mem_mb=4000,
-        runtime=60,
+        mem_mb=evaluate_resource("mem_mb"),
+        runtime=evaluate_resource("runtime"),
     params:
         system=system_entry,
         out_dir=subpath(output.units, parent=True),

@@ -50,6 +50,13 @@ SLOWDOWN = 2.0
 STARTUP_MINUTES = 5.0
 UNITS_MINUTES_PER_AUDIO_HOUR = 2.0  # read, resample, write FLAC: measured 0.09 (x 20 kept)
 MARGIN = 1.25
+#: the evaluate job (benchmarks/bench_scoring.py: msbench score on 30 to 240-minute units peaks
+#: at 110 to 380 MB, tcORC-WER's matching bounded to about 0.5 GB; 26 s at 160 and 78 s at
+#: 240 minutes on one core)
+EVALUATE_BASE_MB = 600.0
+EVALUATE_MB_PER_MINUTE = 1.0
+EVALUATE_SECONDS_PER_MINUTE = 0.05
+EVALUATE_SECONDS_PER_MINUTE_SQUARED = 0.0013
 
 
 def _request(megabytes: float, margin: float, attempt: int) -> int:
@@ -122,6 +129,55 @@ def units_job(benchmark: str | Path, attempt: int = 1) -> dict[str, float]:
         "runtime": int(math.ceil(STARTUP_MINUTES + UNITS_MINUTES_PER_AUDIO_HOUR * hours))
         * max(1, attempt),
         "audio_hours": hours,
+    }
+
+
+def evaluate_mem_mb(longest_minutes: float, margin: float = MARGIN, attempt: int = 1) -> int:
+    """Memory to request (MB) for an evaluate job whose longest unit lasts ``longest_minutes``.
+
+    Scoring holds one unit at a time, in memory linear in its tokens
+    (:mod:`msbench.scoring.permutation`, :mod:`msbench.scoring.diagnosis.banded`),
+    plus tcORC-WER's matching, bounded by ``TCORC_MAX_STATES``.
+
+    >>> evaluate_mem_mb(160), evaluate_mem_mb(160, attempt=2)
+    (1000, 2000)
+    """
+    return _request(EVALUATE_BASE_MB + EVALUATE_MB_PER_MINUTE * longest_minutes, margin, attempt)
+
+
+def evaluate_runtime_minutes(unit_minutes: list[float], attempt: int = 1) -> int:
+    """Wall minutes to request for an evaluate job over units of ``unit_minutes``.
+
+    Scoring time grows with the square of a unit's length (meeteval's
+    Levenshtein distances fill every cell, in one row of memory):
+    ``EVALUATE_SECONDS_PER_MINUTE_SQUARED x minutes^2`` per unit, plus the
+    linear part, times ``SLOWDOWN``.
+
+    >>> evaluate_runtime_minutes([160.0]), evaluate_runtime_minutes([30.0] * 10)
+    (7, 6)
+    """
+    seconds = sum(
+        EVALUATE_SECONDS_PER_MINUTE * m + EVALUATE_SECONDS_PER_MINUTE_SQUARED * m * m
+        for m in unit_minutes
+    )
+    return int(math.ceil(STARTUP_MINUTES + SLOWDOWN * seconds / 60.0)) * max(1, attempt)
+
+
+def evaluate_job(benchmark: str | Path, attempt: int = 1) -> dict[str, float]:
+    """Resources of one system's evaluate job (``mem_mb``, ``runtime``) from the selected recordings.
+
+    A unit is at most a recording, so the longest recording bounds the longest unit.
+    """
+    from msbench.rows import BenchmarkRow
+    from msbench.tables import read_rows
+
+    lengths = [
+        float(r.get("duration_seconds") or 0.0) / 60.0 for r in read_rows(benchmark, BenchmarkRow)
+    ]
+    return {
+        "mem_mb": evaluate_mem_mb(max(lengths, default=0.0), attempt=attempt),
+        "runtime": evaluate_runtime_minutes(lengths, attempt),
+        "longest_minutes": max(lengths, default=0.0),
     }
 
 

@@ -1,13 +1,48 @@
-"""Diarization error rate with pyannote.metrics, against a UEM, with a collar stated as a half-width.
+"""Diarization error rate in exact microseconds, with the collar where md-eval and pyannote put it.
+
+**Formula** (md-eval's, pyannote.metrics' ``DiarizationErrorRate``): over the
+scored time, cut into pieces where no speaker starts or stops, with ``n_ref``
+and ``n_hyp`` speakers active and ``n_map`` of the reference speakers' mapped
+hypothesis speakers active too, ``missed = sum d * max(n_ref - n_hyp, 0)``,
+``false_alarm = sum d * max(n_hyp - n_ref, 0)``, ``confusion = sum d *
+(min(n_ref, n_hyp) - n_map)``, ``scored = sum d * n_ref``; DER = (missed +
+false alarm + confusion) / scored. The mapping is one-to-one and maximises the
+time a reference speaker and its hypothesis speaker talk together (scipy's
+``linear_sum_assignment``, the Hungarian method both tools use). Overlapped
+speech is scored.
 
 **Collar.** MS-Bench says "a 0.5-second collar" and names no tool.
 pyannote.metrics' ``collar=0.5`` removes 0.25 s on each side of every
 reference boundary (its collar is the total width); md-eval's and dscore's
-``-c 0.5`` remove 0.5 s on each side. The CHiME-7 DASR scorer uses pyannote
-with 500 ms, i.e. +-0.25 s. msbench takes +-0.25 s as the default reading,
-states it as the half-width ``collar`` (seconds each side) in the config and
-the output, passes ``2 * collar`` to pyannote, and always reports collar 0
-beside it. Overlapped speech is scored (``skip_overlap=False``).
+``-c 0.25`` remove 0.25 s on each side (``-c`` is the half-width). The
+CHiME-7 DASR scorer uses pyannote with 500 ms, i.e. +-0.25 s. msbench takes
++-0.25 s as the default reading, states it as the half-width ``collar``
+(seconds each side) in the config and the output, and always reports collar 0
+beside it.
+
+**Conventions** (``scoring.der_convention``, ``msbench score --der-convention``),
+which differ only where a collar is removed and where the mapping is chosen:
+
+``boundaries`` (default)  a collar at both ends of every reference *segment*
+                        of positive length, as written (two touching segments
+                        of one speaker: a collar at their shared boundary too);
+                        the mapping on the time left after the collars. This
+                        is where md-eval and pyannote.metrics agree: equal to
+                        pyannote.metrics (``collar=2c``) on the un-merged
+                        segments wherever no speaker overlaps itself.
+``md-eval``             md-eval-22.pl's ``-c c``: collars as above and also
+                        around every zero-length reference segment; the
+                        mapping chosen over the whole UEM, before the collars.
+                        Equal to md-eval's own output (``tests/unit/test_der_md_eval.py``).
+``merged-turns``        msbench's earlier reading: collars only at the
+                        boundaries of each speaker's merged turns (none
+                        between touching segments of one speaker); the mapping
+                        after the collars.
+
+Measured on one small case (reference A on 1.0-2.0 and 3.0-5.0 s as two
+segments, hypothesis x on 1.0-2.9 s, UEM 0-7 s, collar 0.25 s):
+``boundaries`` and ``md-eval`` 0.500 (md-eval 0.500, pyannote 0.500); merged
+turns 0.529.
 
 **UEM.** Always scored against a UEM (the unit's scored spans, or a UEM
 file's spans: their union, every span kept): without one, md-eval-style
@@ -16,15 +51,15 @@ segment, a known pitfall. md-eval's ``sd_test1`` (three spans for one file)
 scores 9.6 s of speaker time here, as pyannote.metrics does over the three
 spans.
 
-**Units.** Seconds are rounded to the microsecond (pyannote sums floats:
-``1.7999999999999972`` is 1.8). The rate is undefined (``None``) when the
-reference has no speech in the spans; it is never reported as 0.
+**Units.** Integer microseconds throughout (:mod:`msbench.timeline`); seconds
+are reported as microseconds / 10^6. The rate is undefined (``None``) when
+the reference has no speech in the spans; it is never reported as 0.
 
-**Segments.** Each speaker's own segments are merged first (exactly, in
-integer microseconds, :mod:`msbench.timeline`), as for the features: a speaker
-never overlaps itself, and two overlapping segments of one speaker count once,
-not twice. Every merged turn gets its own track in the pyannote ``Annotation``,
-so two speakers with identical times never overwrite each other.
+**Segments.** Each speaker's own segments are merged for the scoring
+(exactly, :mod:`msbench.timeline`): a speaker never overlaps itself, and two
+overlapping segments of one speaker count once, as md-eval counts them
+(pyannote.metrics counts such time twice). Two speakers with identical times
+both count.
 """
 
 from __future__ import annotations
@@ -33,7 +68,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from msbench.timeline import SpeakerTimeline, to_seconds
+import numpy as np
+
+from msbench.timeline import Span, SpeakerTimeline, merge, subtract, to_micros, to_seconds
 
 DEFAULT_COLLAR = 0.25  # seconds on each side of a reference boundary
 
@@ -45,6 +82,7 @@ class DiarizationError:
     confusion: float
     scored: float  # seconds of reference speech scored (pyannote's "total")
     collar: float  # half-width, seconds
+    convention: str = "boundaries"  # where collars go and the mapping is chosen
 
     @property
     def error_rate(self) -> float | None:
@@ -53,7 +91,7 @@ class DiarizationError:
             return None
         return (self.missed + self.false_alarm + self.confusion) / self.scored
 
-    def to_dict(self) -> dict[str, float | None]:
+    def to_dict(self) -> dict[str, float | str | None]:
         return {
             "error_rate": self.error_rate,
             "missed": self.missed,
@@ -61,7 +99,138 @@ class DiarizationError:
             "confusion": self.confusion,
             "scored": self.scored,
             "collar": self.collar,
+            "convention": self.convention,
         }
+
+
+#: How a DER is read: where collars are removed and where the mapping is chosen (module docstring).
+DER_CONVENTIONS = ("boundaries", "md-eval", "merged-turns")
+DEFAULT_DER_CONVENTION = "boundaries"
+
+
+def collar_zones(
+    boundaries: Sequence[tuple[int, int]],
+    reference: SpeakerTimeline,
+    collar: float,
+    convention: str,
+) -> list[Span]:
+    """The no-score zones (µs): ``collar`` each side of the boundaries the convention names.
+
+    ``boundaries``: the reference's segments as written, ``(start, end)`` µs.
+
+    >>> line = SpeakerTimeline.from_segments([("A", 1.0, 2.0), ("A", 2.0, 3.0)])
+    >>> collar_zones([(1000000, 2000000), (2000000, 3000000)], line, 0.25, "boundaries")
+    [(750000, 1250000), (1750000, 2250000), (2750000, 3250000)]
+    >>> collar_zones([(1000000, 2000000), (2000000, 3000000)], line, 0.25, "merged-turns")
+    [(750000, 1250000), (2750000, 3250000)]
+    """
+    if convention not in DER_CONVENTIONS:
+        raise ValueError(f"unknown DER convention {convention!r}: use one of {DER_CONVENTIONS}")
+    width = to_micros(collar)
+    if width <= 0:
+        return []
+    if convention == "merged-turns":
+        points = [t for turn in reference.turns() for t in (turn.start, turn.end)]
+    else:
+        keep_empty = convention == "md-eval"
+        points = [t for a, b in boundaries if b > a or keep_empty for t in (a, b)]
+    return merge((t - width, t + width) for t in points)
+
+
+@dataclass(frozen=True)
+class _Pieces:
+    """The time cut where any speaker starts or stops: durations and who is active (bool rows)."""
+
+    durations: np.ndarray  # int64 µs
+    ref: np.ndarray  # (reference speakers, pieces)
+    hyp: np.ndarray  # (hypothesis speakers, pieces)
+    scored: np.ndarray  # bool: inside the scored region
+    mapped: np.ndarray  # bool: inside the region the mapping is chosen on
+
+
+def _pieces(
+    reference: SpeakerTimeline,
+    hypothesis: SpeakerTimeline,
+    scored: Sequence[Span],
+    mapping_region: Sequence[Span],
+) -> _Pieces:
+    sides = [
+        [spans for spans in line.turns_by_speaker.values() if spans]
+        for line in (reference, hypothesis)
+    ]
+    cuts = {t for region in (scored, mapping_region) for span in region for t in span}
+    cuts |= {t for side in sides for spans in side for span in spans for t in span}
+    points = np.array(sorted(cuts), dtype=np.int64)
+
+    def active(spans_list: list[tuple[Span, ...]] | list[list[Span]]) -> np.ndarray:
+        out = np.zeros((len(spans_list), max(0, len(points) - 1)), dtype=bool)
+        for row, spans in enumerate(spans_list):
+            marks = np.zeros(len(points), dtype=np.int64)
+            for a, b in spans:
+                marks[np.searchsorted(points, a)] += 1
+                marks[np.searchsorted(points, b)] -= 1
+            out[row] = np.cumsum(marks)[:-1] > 0
+        return out
+
+    return _Pieces(
+        np.diff(points),
+        active(sides[0]),
+        active(sides[1]),
+        active([list(scored)])[0] if len(points) > 1 else np.zeros(0, dtype=bool),
+        active([list(mapping_region)])[0] if len(points) > 1 else np.zeros(0, dtype=bool),
+    )
+
+
+def _mapping(pieces: _Pieces) -> list[tuple[int, int]]:
+    """(reference row, hypothesis row) pairs maximising their joint time in the mapping region."""
+    from scipy.optimize import linear_sum_assignment
+
+    if not len(pieces.ref) or not len(pieces.hyp):
+        return []
+    weight = (pieces.durations * pieces.mapped).astype(np.int64)
+    together = (pieces.ref * weight).astype(np.int64) @ pieces.hyp.T.astype(np.int64)
+    rows, cols = linear_sum_assignment(together, maximize=True)
+    return [(int(r), int(c)) for r, c in zip(rows, cols, strict=True) if together[r, c] > 0]
+
+
+def diarization_error(
+    reference: SpeakerTimeline,
+    hypothesis: SpeakerTimeline,
+    spans: Sequence[tuple[float, float]],
+    collar: float,
+    boundaries: Sequence[tuple[int, int]] | None = None,
+    convention: str = DEFAULT_DER_CONVENTION,
+) -> DiarizationError:
+    """DER components (seconds) of ``hypothesis`` against ``reference`` inside ``spans``.
+
+    Both sides are timelines (each speaker's merged turns, :meth:`SpeakerTimeline.of`):
+    a unit builds them once and hands them to every metric. ``boundaries``: the
+    reference's segments as written (µs; default: its merged turns).
+    """
+    uem = merge((to_micros(a), to_micros(b)) for a, b in spans)
+    if not uem:
+        return DiarizationError(0.0, 0.0, 0.0, 0.0, collar, convention)
+    if boundaries is None:
+        boundaries = [(turn.start, turn.end) for turn in reference.turns()]
+    scored = subtract(uem, collar_zones(boundaries, reference, collar, convention))
+    pieces = _pieces(reference, hypothesis, scored, uem if convention == "md-eval" else scored)
+    n_ref, n_hyp = pieces.ref.sum(axis=0), pieces.hyp.sum(axis=0)
+    n_map = np.zeros_like(n_ref)
+    for r, h in _mapping(pieces):
+        n_map += pieces.ref[r] & pieces.hyp[h]
+    d = pieces.durations * pieces.scored
+
+    def seconds(values: np.ndarray) -> float:
+        return to_seconds(int((d * values).sum()))
+
+    return DiarizationError(
+        missed=seconds(np.maximum(n_ref - n_hyp, 0)),
+        false_alarm=seconds(np.maximum(n_hyp - n_ref, 0)),
+        confusion=seconds(np.minimum(n_ref, n_hyp) - n_map),
+        scored=seconds(n_ref),
+        collar=collar,
+        convention=convention,
+    )
 
 
 def _annotation(timeline: SpeakerTimeline) -> Any:
@@ -75,42 +244,6 @@ def _annotation(timeline: SpeakerTimeline) -> Any:
             turn.speaker
         )
     return annotation
-
-
-def diarization_error(
-    reference: SpeakerTimeline,
-    hypothesis: SpeakerTimeline,
-    spans: Sequence[tuple[float, float]],
-    collar: float,
-) -> DiarizationError:
-    """DER components (seconds) of ``hypothesis`` against ``reference`` inside ``spans``.
-
-    Both sides are timelines (each speaker's merged turns, :meth:`SpeakerTimeline.of`):
-    a unit builds them once and hands them to every metric.
-    """
-    from pyannote.core import Segment as Interval
-    from pyannote.core import Timeline
-    from pyannote.metrics.diarization import DiarizationErrorRate
-
-    intervals = [Interval(a, b) for a, b in spans if b > a]
-    if not intervals:
-        return DiarizationError(0.0, 0.0, 0.0, 0.0, collar)
-    metric = DiarizationErrorRate(collar=2 * collar, skip_overlap=False)
-    parts = metric(
-        _annotation(reference), _annotation(hypothesis), uem=Timeline(intervals), detailed=True
-    )
-    return DiarizationError(
-        missed=_micro(parts["missed detection"]),
-        false_alarm=_micro(parts["false alarm"]),
-        confusion=_micro(parts["confusion"]),
-        scored=_micro(parts["total"]),
-        collar=collar,
-    )
-
-
-def _micro(seconds: float) -> float:
-    """Seconds rounded to the microsecond (pyannote's float sums drift below it)."""
-    return round(float(seconds), 6) + 0.0
 
 
 def speaker_mapping(reference: SpeakerTimeline, hypothesis: SpeakerTimeline) -> dict[str, str]:

@@ -23,6 +23,7 @@ from msbench.scoring.checks import (
     speech_seconds,
     structural_problem,
 )
+from msbench.scoring.der import DEFAULT_DER_CONVENTION
 from msbench.scoring.formats import read_segments
 from msbench.scoring.pair import TOLERANCES, Scores, score_session
 from msbench.scoring.tokenizer import tokenize
@@ -116,6 +117,7 @@ def score_unit(
         settings["tcp_collar"],
         tokenizer,
         tolerances={k: settings[k] for k in TOLERANCES if k in settings},
+        der_convention=settings.get("der_convention", DEFAULT_DER_CONVENTION),
     )
     return scores, "", degradations(hypothesis, reference, tokens, scores.speech)
 

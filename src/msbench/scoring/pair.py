@@ -36,7 +36,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from msbench.records import Segment
-from msbench.scoring.der import DiarizationError, diarization_error, speaker_mapping
+from msbench.scoring.der import (
+    DEFAULT_DER_CONVENTION,
+    DiarizationError,
+    diarization_error,
+    speaker_mapping,
+)
 from msbench.scoring.diagnosis.decomposition import DEFAULT_SEGMENTATION_TOLERANCE
 from msbench.scoring.diagnosis.regions import DEFAULT_BOUNDARY_TOLERANCE
 from msbench.scoring.diagnosis.unit import DiagnosticCounts, UnitDiagnosis, diagnose_unit
@@ -51,7 +56,7 @@ from msbench.scoring.wer import (
     session_wer,
     timing_conventions,
 )
-from msbench.timeline import SpeakerTimeline, to_seconds, total
+from msbench.timeline import SpeakerTimeline, to_micros, to_seconds, total
 
 WER_KEYS = ("cpwer", "tcpwer", "wer", "tcorcwer")
 #: The diagnostics' tolerances (s), config ``scoring.segmentation_tolerance`` / ``boundary_tolerance``.
@@ -131,11 +136,14 @@ def score_session(
     with_words: bool = True,
     tolerances: Mapping[str, float] | None = None,
     with_orc: bool = False,
+    der_convention: str = DEFAULT_DER_CONVENTION,
 ) -> Scores:
     """Every count of one session scored on ``spans`` (its UEM).
 
     DER: the segments' speech inside the spans (zero-length segments have
-    none; each speaker's segments merged). The WER family and the
+    none; each speaker's segments merged), collars at the reference's
+    segment boundaries as ``der_convention`` places them
+    (:mod:`msbench.scoring.der`). The WER family and the
     diagnostics: the segments that meet a span (meeteval's UEM rule, closed
     intervals; partial segments are kept whole). ``tolerances``: the
     diagnostics' (default :data:`TOLERANCES`); ``with_orc``: also the ORC-WER
@@ -143,8 +151,9 @@ def score_session(
     """
     lines = SpeakerTimeline.of(reference), SpeakerTimeline.of(hypothesis)  # built once a unit
     speech = (to_seconds(total(lines[0].speech())), to_seconds(total(lines[1].speech())))
-    der = diarization_error(*lines, spans, collar)
-    der0 = diarization_error(*lines, spans, 0.0)
+    boundaries = [(to_micros(s.start_time), to_micros(s.end_time)) for s in reference]
+    der = diarization_error(*lines, spans, collar, boundaries, der_convention)
+    der0 = diarization_error(*lines, spans, 0.0, boundaries, der_convention)
     notes = session_notes(reference, hypothesis, spans, with_words)
     kept = (
         [s for s in reference if meets_uem(s, spans)],
@@ -240,6 +249,7 @@ def score_pair(
     tokenizer: str = "mixed-v1",
     tolerances: Mapping[str, float] | None = None,
     with_orc: bool = True,
+    der_convention: str = DEFAULT_DER_CONVENTION,
 ) -> dict[str, Any]:
     """The ``msbench score`` JSON of two segment lists (see the module docstring).
 
@@ -274,7 +284,7 @@ def score_pair(
                 notes.append(f"session {name!r} is not in the UEM: scored on 0..{last:.3f} s")
         scores = score_session(
             ref, hyp, session_spans, name, collar, tcp_collar, tokenizer, with_words, tolerances,
-            with_orc,
+            with_orc, der_convention,
         )  # fmt: skip
         sessions.append(scores)
         entries.append({"session_id": name, **scores.to_dict(tcp_collar), **_orc(scores)})

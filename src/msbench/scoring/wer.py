@@ -181,13 +181,18 @@ def _session_wer(
     orc, note = None, ""  # meeteval refuses ORC matching of more streams; it may not fit
     streams = len({s.speaker for s in hypothesis})
     states = tcorc_states(reference, hypothesis, hyp_tokens, tcp_collar)
-    if streams <= ORC_MAX_STREAMS and states <= TCORC_MAX_STATES:
+    per_stream: dict[str, int] = {}
+    for segment, tokens in zip(hypothesis, hyp_tokens, strict=True):
+        per_stream[segment.speaker] = per_stream.get(segment.speaker, 0) + len(tokens)
+    size = sum(len(t) for t in ref_tokens) * max(per_stream.values(), default=0)
+    if streams <= ORC_MAX_STREAMS and states <= TCORC_MAX_STATES and size <= TCORC_MAX_SIZE:
         orc = _counts(meeteval.wer.tcorcwer(ref, hyp, **timing)[session])
     else:
         note = (
             f"tcorcwer not computed: {streams} hypothesis streams, {states:.3g} matching states "
-            f"for one reference utterance (limits {ORC_MAX_STREAMS} streams, "
-            f"{TCORC_MAX_STATES:.0e} states)"
+            f"for one reference utterance, {size:,} reference x longest stream tokens (limits "
+            f"{ORC_MAX_STREAMS} streams, {TCORC_MAX_STATES:.0e} states, {TCORC_MAX_SIZE:,} "
+            "tokens: meeteval's matching would need over 0.5 GB)"
         )
     return SessionWer(
         _counts(cp), _counts(tcp), _counts(agnostic), orc, tuple(tcp.assignment), note
@@ -248,6 +253,11 @@ def bounded_orcwer(
 #: tcORC-WER's matching holds, per reference utterance, prod_k (hypothesis words of stream k
 #: within its collar + 1) states: it is computed when the largest such product stays under this.
 TCORC_MAX_STATES = 5_000_000
+#: meeteval's tcORC-WER memory grows with reference tokens x the longest hypothesis stream's
+#: tokens, about 3 to 5 bytes each (benchmarks/long_transcripts.py sessions: 362 MB for 15,756
+#: tokens in 5 streams, 771 MB for 30,296 in 8, 2,264 MB for 40,247 in 2): it is computed up to
+#: this product (about 0.5 GB), so that scoring stays well under 1 GB.
+TCORC_MAX_SIZE = 125_000_000
 
 
 def tcorc_states(

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Annotated
 
+from msbench.scoring.der import DER_CONVENTIONS
 from msbench.stages.options import Arg
 
 FORMATS = ("stm", "seglst", "rttm", "ctm", "textgrid", "text")
@@ -22,6 +23,13 @@ def run(
     collar: Annotated[
         float, Arg("DER collar, seconds on EACH side of a reference boundary")
     ] = 0.25,
+    der_convention: Annotated[
+        str,
+        Arg(
+            "where DER collars go and the speaker mapping is chosen (msbench.scoring.der)",
+            choices=DER_CONVENTIONS,
+        ),
+    ] = "boundaries",
     tcp_collar: Annotated[float, Arg("tcpWER collar (s)")] = 5.0,
     tokenizer: Annotated[
         str, Arg("text normalisation of both sides", choices=("mixed-v1", "whitespace"))
@@ -42,7 +50,9 @@ def run(
     """Score one hypothesis file against one reference file: DER, cpWER, tcpWER, WER as JSON.
 
     Rates are fractions. DER's collar is a half-width (0.25 = pyannote.metrics'
-    collar=0.5); der_collar0 is always reported. wer is the speaker-agnostic WER,
+    collar=0.5 = md-eval's -c 0.25), placed at the reference's segment
+    boundaries; --der-convention md-eval gives md-eval-22.pl's numbers;
+    der_collar0 is always reported. wer is the speaker-agnostic WER,
     tcorcwer and orcwer beside it; totals are ratios of sums; the diagnostics
     (e_lex, e_seg, e_attr, counts, r_time) are in the same object; notes lists
     every change made to the input (zero-length segments, self-overlap merged
@@ -57,5 +67,8 @@ def run(
     spans = read_uem_spans(str(uem), encoding).strict() if uem else None
     tolerances = {"segmentation_tolerance": segmentation_tolerance}
     tolerances["boundary_tolerance"] = boundary_tolerance
-    scores = score_pair(reference, hypothesis, spans, collar, tcp_collar, tokenizer, tolerances)
+    scores = score_pair(
+        reference, hypothesis, spans, collar, tcp_collar, tokenizer, tolerances,
+        der_convention=der_convention,
+    )  # fmt: skip
     print(json.dumps(scores, ensure_ascii=False, indent=2))

@@ -1,0 +1,110 @@
+"""meeteval's word alignment in linear memory (msbench.scoring.diagnosis.banded) equals meeteval's.
+
+Seeded sessions (up to 40 segments of 0 to 6 words from a small vocabulary,
+so that ties are many; zero-length segments; overlaps; hypotheses jittered,
+relabelled, with words dropped and substituted, or independent; sessions
+that start late and are sorted, so that meeteval prunes) are aligned at the
+collars 0, 0.5 s, 5 s and unbounded by msbench and by meeteval's ``align``
+itself: the pairs are equal, step for step. Both of meeteval's modes are
+exercised (pruned: sorted starts from 0; full matrix: otherwise).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+
+import pytest
+
+from msbench.records import Segment
+from msbench.scoring.diagnosis import alignment, banded
+
+Side = list[tuple[Segment, list[str]]]
+
+
+def seeded_case(seed: int) -> tuple[Side, Side]:
+    rng = random.Random(seed)
+    vocab = list("abcdefg")[: rng.randint(2, 7)]
+    start_at = rng.choice([0.0, 0.0, 7.0, 30.0])
+    ref: Side = []
+    hyp: Side = []
+    for _ in range(rng.randint(0, 40)):
+        start = start_at + round(rng.uniform(0, 60), 2)
+        end = start + round(rng.choice([0, rng.uniform(0.2, 8)]), 2)
+        words = [rng.choice(vocab) for _ in range(rng.randint(0, 6))]
+        ref.append((Segment("s", start, end, rng.choice("ABC"), " ".join(words)), words))
+        if rng.random() < 0.85:
+            jitter = rng.choice([0, 0.1, 0.5, 2, 6])
+            a = max(0.0, start + rng.uniform(-jitter, jitter))
+            b = max(a, end + rng.uniform(-jitter, jitter))
+            said = [
+                w if rng.random() > 0.2 else rng.choice(vocab) for w in words if rng.random() > 0.1
+            ]
+            hyp.append(
+                (Segment("s", round(a, 2), round(b, 2), rng.choice("XYZ"), " ".join(said)), said)
+            )
+    for _ in range(rng.randint(0, 4)):
+        start = start_at + round(rng.uniform(0, 60), 2)
+        words = [rng.choice(vocab) for _ in range(rng.randint(1, 3))]
+        hyp.append((Segment("s", start, start + 1.5, "X", " ".join(words)), words))
+    if rng.random() < 0.3:
+        ref.sort(key=lambda item: item[0].start_time)
+    return ref, hyp
+
+
+def meeteval_pairs(ref: Side, hyp: Side, collar: float) -> list[alignment.Pair]:
+    from meeteval.wer.wer.time_constrained import align
+
+    rows_r = alignment._rows([s for s, _ in ref], [t for _, t in ref])
+    rows_h = alignment._rows([s for s, _ in hyp], [t for _, t in hyp])
+    if not any(r["words"] for r in rows_r) and not any(h["words"] for h in rows_h):
+        return []
+    steps = align(
+        rows_r, rows_h, collar=collar, style="seglst",
+        reference_pseudo_word_level_timing=alignment.REF_PSEUDO_WORD_TIMING,
+        hypothesis_pseudo_word_level_timing=alignment.HYP_PSEUDO_WORD_TIMING,
+        reference_sort="segment", hypothesis_sort="segment",
+    )  # fmt: skip
+    return [alignment.Pair(alignment._word(r), alignment._word(h)) for r, h in steps]
+
+
+def test_the_alignment_is_meetevals_step_for_step_in_both_of_its_modes(monkeypatch):
+    logging.disable(logging.WARNING)
+    modes = {"pruned": 0, "banded": 0}
+    pruned, diagonal = banded.pruned_bands, banded.diagonal_bands
+
+    def count(mode, function):
+        def counted(*args):
+            modes[mode] += 1
+            return function(*args)
+
+        return counted
+
+    monkeypatch.setattr(banded, "pruned_bands", count("pruned", pruned))
+    monkeypatch.setattr(banded, "diagonal_bands", count("banded", diagonal))
+    differ = []
+    try:
+        for seed in range(250):
+            ref, hyp = seeded_case(seed)
+            for collar in (0.0, 0.5, 5.0, alignment.UNBOUNDED_COLLAR):
+                ours = alignment.align_words(
+                    [s for s, _ in ref], [t for _, t in ref], [s for s, _ in hyp],
+                    [t for _, t in hyp], collar,
+                )  # fmt: skip
+                if ours != meeteval_pairs(ref, hyp, collar):
+                    differ.append((seed, collar))
+    finally:
+        logging.disable(logging.NOTSET)
+    assert not differ, differ[:5]
+    assert modes["pruned"] >= 50 and modes["banded"] >= 500, modes
+
+
+@pytest.mark.parametrize("bound", [0, 3, 1000])
+def test_a_low_bound_is_corrected_and_a_high_one_changes_nothing(bound: int):
+    """The band's bound is checked: too low, the banded cost exceeds it and the band widens."""
+    ids: dict[str, int] = {}
+    ref = banded.tokens_of(list("abcabcabca"), [(-5.0 + k, -4.0 + k) for k in range(10)], ids)
+    hyp = banded.tokens_of(list("bcaxbcax"), [(-5.5 + k, -4.5 + k) for k in range(8)], ids)
+    found = banded.align_indices(ref, hyp, bound)
+    widest = banded.align_indices(ref, hyp, 18, exact=True)  # every diagonal
+    assert found == widest
