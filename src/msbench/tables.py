@@ -18,7 +18,7 @@ from typing import Any, TypeVar, cast
 
 from msbench.columns import parse_cell
 from msbench.errors import InputError
-from msbench.textio import read_jsonl, read_text, write_atomic
+from msbench.textio import json_line, read_jsonl, read_text, write_atomic
 
 FLOAT_DECIMALS = 6
 
@@ -63,7 +63,7 @@ def jsonl_text(rows: Iterable[dict[str, Any]], columns: Sequence[str] | None = N
     lines = []
     for row in rows:
         keys = columns if columns is not None else list(row)
-        lines.append(json.dumps({k: _json_value(row.get(k)) for k in keys}, ensure_ascii=False))
+        lines.append(json_line({k: _json_value(row.get(k)) for k in keys}))
     return "".join(line + "\n" for line in lines)
 
 
@@ -92,7 +92,7 @@ def read_table(path: str | Path) -> list[dict[str, Any]]:
     if name.endswith((".jsonl", ".jsonl.gz")):
         return list(read_jsonl(path))
     if name.endswith(".csv"):
-        reader = csv.DictReader(read_text(path).splitlines())
+        reader = csv.DictReader(io.StringIO(read_text(path), newline=""))
         rows = []
         for number, row in enumerate(reader, start=2):
             try:
@@ -119,7 +119,7 @@ def read_rows(path: str | Path, row_type: type[R]) -> list[R]:
     name = str(path)
     if name.endswith((".jsonl", ".jsonl.gz")):
         return [cast(R, row) for row in read_jsonl(path)]
-    reader = csv.DictReader(read_text(path).splitlines())
+    reader = csv.DictReader(io.StringIO(read_text(path), newline=""))
     required = [c for c in kinds if c in getattr(row_type, "__required_keys__", ())]
     missing = [c for c in required if c not in (reader.fieldnames or ())]
     if missing:

@@ -146,8 +146,38 @@ def read_json(path: str | Path, encoding: str | None = None) -> Any:
         ) from error
 
 
+#: Characters ``str.splitlines`` breaks lines at, besides ``\n`` and ``\r``: written escaped.
+LINE_BREAKERS = {"\u2028": "\\u2028", "\u2029": "\\u2029", "\x85": "\\u0085"}
+
+
+def json_line(value: Any) -> str:
+    """One JSON line: non-ASCII kept readable, but the characters that other readers take
+    for a line break (U+2028, U+2029, U+0085) escaped, so no reader splits a record.
+
+    >>> json_line({"w": "a\u2028b\x85"})
+    '{"w": "a\\\\u2028b\\\\u0085"}'
+    """
+    text = json.dumps(value, ensure_ascii=False)
+    for raw, escaped in LINE_BREAKERS.items():
+        text = text.replace(raw, escaped)
+    return text
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines at ``\n``, ``\r\n`` or ``\r`` only, as ``str.splitlines`` would give them but
+    never at the characters it also breaks at inside a text (U+2028, U+2029, U+0085,
+    form feed, ...), which a transcript word may hold.
+
+    >>> split_lines("a\u2028b\\r\\nc\\n"), "a\u2028b".splitlines()
+    (['a\u2028b', 'c'], ['a', 'b'])
+    """
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return lines[:-1] if lines and lines[-1] == "" else lines
+
+
 def read_jsonl(path: str | Path) -> Iterator[dict[str, Any]]:
-    for number, line in enumerate(read_text(path).splitlines(), start=1):
+    """The records of a JSON Lines file, split at ``\n`` only (``\r\n`` too)."""
+    for number, line in enumerate(split_lines(read_text(path)), start=1):
         if line.strip():
             try:
                 yield json.loads(line)
@@ -175,7 +205,7 @@ def write_atomic(path: str | Path, text: str) -> None:
 
 def dumps_jsonl(rows: Iterable[dict[str, Any]]) -> str:
     """JSON Lines with stable key order as given, non-ASCII kept readable."""
-    return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
+    return "".join(json_line(row) + "\n" for row in rows)
 
 
 def write_jsonl(path: str | Path, rows: Iterable[dict[str, Any]]) -> None:

@@ -9,7 +9,11 @@ the shortcuts msbench's suite stands for, coded differently: the middle number
 or the longest option, the smallest number or the shortest option (the filter
 must not push answers to the short side), the line right after the quote,
 the earliest in the transcript, the most words shared with the quote, the
-longest shared prefix with the quote (a restart).
+longest shared prefix with the quote (a restart); and, seeing the options'
+times and a transcript with times (:class:`TimedLine`), the longest and the
+shortest span, the count nearest the lines holding the asked word, the time
+closest to a line's edge, the time or span under the most and the fewest
+lines at once.
 """
 
 from __future__ import annotations
@@ -97,6 +101,71 @@ def smallest_or_shortest(question: str, options: Sequence[str], _: Sequence[str]
     return [-v for v in values] if values is not None else [-float(len(o)) for o in options]
 
 
+class TimedLine(str):
+    """A transcript line that also knows its clip-relative start and end (s)."""
+
+    start: float
+    end: float
+
+    def __new__(cls, words: str, start: float, end: float) -> TimedLine:
+        line = super().__new__(cls, words)
+        line.start, line.end = start, end
+        return line
+
+
+def _spans(options: Sequence[str]) -> list[list[float]]:
+    return [_times(o) for o in options]
+
+
+def longest_time(question: str, options: Sequence[str], _: Sequence[str]) -> list[float]:
+    spans = _spans(options)
+    return [t[1] - t[0] for t in spans] if all(len(t) == 2 for t in spans) else [0.0] * len(options)
+
+
+def shortest_time(question: str, options: Sequence[str], _: Sequence[str]) -> list[float]:
+    return [-v for v in longest_time(question, options, _)]
+
+
+def lines_with_word(
+    question: str, options: Sequence[str], transcript: Sequence[str]
+) -> list[float]:
+    values = _numbers(options)
+    word = quote_of(question).lower()
+    if values is None or not word:
+        return [0.0] * len(options)
+    count = sum(word in tokens(line) for line in transcript)
+    return [-abs(v - count) for v in values]
+
+
+def _edges(transcript: Sequence[str]) -> list[float]:
+    return [t for x in transcript if isinstance(x, TimedLine) for t in (x.start, x.end)]
+
+
+def closest_to_an_edge(
+    question: str, options: Sequence[str], transcript: Sequence[str]
+) -> list[float]:
+    points, edges = _spans(options), _edges(transcript)
+    if not edges or not all(len(p) == 1 for p in points):
+        return [0.0] * len(options)
+    return [-min(abs(p[0] - e) for e in edges) for p in points]
+
+
+def _lines_at(point: float, transcript: Sequence[str]) -> int:
+    return sum(1 for x in transcript if isinstance(x, TimedLine) and x.start <= point < x.end)
+
+
+def most_covered(question: str, options: Sequence[str], transcript: Sequence[str]) -> list[float]:
+    """Points (and span middles) under the most transcript lines at once."""
+    points = _spans(options)
+    if not _edges(transcript) or not all(points):
+        return [0.0] * len(options)
+    return [float(_lines_at(sum(p) / len(p), transcript)) for p in points]
+
+
+def least_covered(question: str, options: Sequence[str], transcript: Sequence[str]) -> list[float]:
+    return [-v for v in most_covered(question, options, transcript)]
+
+
 READERS: dict[str, Reader] = {
     "middle_or_longest": middle_or_longest,
     "smallest_or_shortest": smallest_or_shortest,
@@ -104,6 +173,12 @@ READERS: dict[str, Reader] = {
     "earliest": earliest,
     "most_like_the_quote": most_like_the_quote,
     "shared_prefix": shared_prefix,
+    "longest_time": longest_time,
+    "shortest_time": shortest_time,
+    "lines_with_word": lines_with_word,
+    "closest_to_an_edge": closest_to_an_edge,
+    "most_covered": most_covered,
+    "least_covered": least_covered,
 }
 
 
@@ -129,7 +204,11 @@ def accuracy_by_family(
              if u["start_time"] >= item["clip_start"] and u["end_time"] <= item["clip_end"]),
             key=lambda u: (u["start_time"], u["end_time"]),
         )  # fmt: skip
-        transcript = [str(u["words"]) for u in lines]
+        transcript = [
+            TimedLine(str(u["words"]), u["start_time"] - item["clip_start"],
+                      u["end_time"] - item["clip_start"])
+            for u in lines
+        ]  # fmt: skip
         row = sums.setdefault(item["subtaxonomy"], {"items": 0.0, "chance": 0.0})
         row["items"] += 1
         row["chance"] += 1 / len(item["options"])

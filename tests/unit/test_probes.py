@@ -54,18 +54,15 @@ def clip_lines(item: dict[str, Any], utterances: list[dict[str, Any]]) -> list[d
     )  # fmt: skip
 
 
-def test_all_eight_families_from_real_clips(probe_set):
+def test_every_family_from_real_clips_or_its_text_only_drops_named(probe_set):
+    """A family absent from the demo's set is one whose every draft a text-only reader solves."""
     folder, items, _ = probe_set
-    assert {i["subtaxonomy"] for i in items} == FAMILIES
-    tasks = {i["subtask"] for i in items}
-    assert {
-        "when_speaking",
-        "switch",
-        "overlap",
-        "first",
-        "next",
-        "word_count",
-    } <= tasks
+    present = {i["subtaxonomy"] for i in items}
+    dropped = json.loads((folder / "summary.json").read_text())["dropped"]
+    assert len(present) >= 7, present
+    for family in FAMILIES - present:
+        assert any(k.startswith(f"{family}: text-only:") for k in dropped), (family, dropped)
+    assert {"when_speaking", "next", "word_count"} <= {i["subtask"] for i in items}
     for item in items:
         assert 2 <= len(item["options"]) <= 5 and 0 <= item["answer_idx"] < len(item["options"])
         assert len({" ".join(words(o)) for o in item["options"]}) == len(item["options"])
@@ -131,20 +128,24 @@ def test_overlap_labels_follow_the_share_rule(probe_set, rttm):
 
 
 def test_every_text_only_baseline_stays_near_chance_per_family(probe_set, tmp_path):
-    """On all the demo's AMI clips and the ES2004a excerpt: each baseline <= chance + 10 points."""
+    """On all the demo's AMI clips and the ES2004a excerpt: each reader <= chance + 10 points
+    per family and task (a set under 30 items), with its 95 % interval in the summary."""
     folder, items, _ = probe_set
     summary = json.loads((folder / "summary.json").read_text())
-    accuracy = summary["text_only_accuracy"]
-    assert set(accuracy) == FAMILIES
-    for family, row in accuracy.items():
+    accuracy = {k: v for k, v in summary["text_only_accuracy"].items()}
+    tasks = {f"{i['subtaxonomy']}/{i['task_name']}" for i in items}
+    assert set(accuracy) == tasks
+    for task, row in accuracy.items():
         for baseline, value in row.items():
-            if baseline not in ("items", "chance"):
-                assert value <= row["chance"] + 0.10, (family, baseline, row)
-    for family in FAMILIES:  # re-counted from the rows: the same means
-        mine = [i for i in items if i["subtaxonomy"] == family]
-        for baseline in ("transcript_order", "lexical_overlap", "prefix_restart"):
+            if baseline not in ("items", "chance", "interval_95"):
+                assert value <= row["chance"] + 0.05 + 1e-6, (task, baseline, row)
+                low, high = row["interval_95"][baseline]
+                assert low <= value <= high
+    for task in tasks:  # re-counted from the rows: the same means
+        mine = [i for i in items if f"{i['subtaxonomy']}/{i['task_name']}" == task]
+        for baseline in ("transcript_order", "lexical_overlap", "longest_span", "word_lines"):
             mean = sum(i["text_only"][baseline] for i in mine) / len(mine)
-            assert abs(mean - accuracy[family][baseline]) < 1e-3
+            assert abs(mean - accuracy[task][baseline]) < 1e-3
     _, _, utterances = probe_set  # and the tests' own readers, coded apart (tests/helpers)
     for family, row in accuracy_by_family(items, utterances).items():
         for reader, value in row.items():

@@ -28,14 +28,14 @@ from typing import Any
 from msbench.construction.condition_space import AXIS_ORDER
 from msbench.errors import InputError
 from msbench.tables import read_table
-from msbench.textio import read_text
+from msbench.textio import read_text, split_lines
 
 
 def read_qc_rejections(path: str | Path | None) -> dict[str, str]:
     if not path:
         return {}
     rejected: dict[str, str] = {}
-    for number, line in enumerate(read_text(path).splitlines(), start=1):
+    for number, line in enumerate(split_lines(read_text(path)), start=1):
         if not line.strip() or line.lstrip().startswith("#") or line.startswith("recording_id\t"):
             continue
         recording, _, reason = line.partition("\t")

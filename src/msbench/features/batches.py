@@ -140,11 +140,11 @@ def _file_lengths(ingested: str, mtime_ns: int, size: int) -> tuple[float, ...]:
     import json
 
     from msbench.audio import file_seconds
-    from msbench.textio import read_text
+    from msbench.textio import read_text, split_lines
 
     del mtime_ns, size  # part of the cache key only
     lengths = []
-    for line in read_text(ingested).splitlines():
+    for line in split_lines(read_text(ingested)):
         if line.strip():
             recording = json.loads(line)["recording"]
             lengths.append(file_seconds(recording["audio_path"], recording["duration_seconds"]))

@@ -36,7 +36,7 @@ from typing import Any
 
 from msbench.config import validate_against
 from msbench.errors import ConfigError, InputError
-from msbench.textio import read_text
+from msbench.textio import read_text, split_lines
 
 
 @dataclass(frozen=True)
@@ -66,10 +66,10 @@ class SourceSpec:
         """
         if not self.sessions:
             return None
-        from msbench.textio import read_text
+        from msbench.textio import read_text, split_lines
 
         kept = set()
-        for line in read_text(self.sessions).splitlines():
+        for line in split_lines(read_text(self.sessions)):
             name = line.split("#", 1)[0].strip()
             for suffix in (".wav", ".flac", ".txt"):
                 name = name.removesuffix(suffix)
@@ -172,7 +172,7 @@ def expand_glob(pattern: str) -> list[str]:
 
 def _numbered_rows(text: str) -> list[tuple[int, dict[str, str]]]:
     """Data rows with their line numbers; ``#`` comment lines and blank lines skipped."""
-    lines = [(n, line) for n, line in enumerate(text.splitlines(), start=1)]
+    lines = [(n, line) for n, line in enumerate(split_lines(text), start=1)]
     kept = [(n, line) for n, line in lines if line.strip() and not line.lstrip().startswith("#")]
     if not kept:
         return []

@@ -31,7 +31,7 @@ flagged ineligible later.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from msbench.errors import InputError
 from msbench.ingest.adapters import Transcripts, read_source_annotations, read_uem_spans
@@ -41,6 +41,7 @@ from msbench.ingest.audio_facts import probe_audio
 from msbench.ingest.region import clip_to_duration, crop_to_spans, scored_region
 from msbench.ingest.sheet import SourceSpec, expand_glob
 from msbench.ingest.transcript_speakers import match_transcript_speakers, renamed
+from msbench.labels import normalise_speakers
 from msbench.records import (
     IngestedRecording,
     Recording,
@@ -138,6 +139,10 @@ def _ingest_session(
     settings: IngestSettings,
     transcript_notes: list[str] | tuple[str, ...] = (),
 ) -> IngestedRecording:
+    labelled, label_notes = normalise_speakers(session.segments, "annotation")
+    session = replace(session, segments=tuple(labelled))
+    normalised, transcript_label_notes = normalise_speakers(transcript, "transcript")
+    transcript = tuple(normalised)
     _check_annotation(session, settings)
     audio_path = _audio_path(spec, session)
     info = probe_audio(audio_path)
@@ -151,6 +156,8 @@ def _ingest_session(
         *session.notes,
         *(f"{z}: kept for its words, no speech time" for z in session.zero_length),
         *transcript_notes,
+        *label_notes,
+        *transcript_label_notes,
     ]
     renames, speaker_notes = match_transcript_speakers(session.segments, transcript)
     transcript = renamed(transcript, renames)
@@ -346,7 +353,12 @@ def _ingest_occurrences(
 
 
 def annotation_encodings(spec: SourceSpec) -> dict[str, str]:
-    """Each annotation file of the source -> the codec it was decoded with (or why not)."""
+    """Each annotation file of the source -> the codec it was decoded with (or why not).
+
+    A report, never a reason to stop: a file that cannot be read here (a folder,
+    a symlink loop, no permission, a damaged .gz) is already a rejection of the
+    sessions it may hold; here it is said as ``unreadable: <why>``.
+    """
     from msbench.textio import encoding_used
 
     out = {}
@@ -355,5 +367,9 @@ def annotation_encodings(spec: SourceSpec) -> dict[str, str]:
         try:
             out[path] = encoding_used(path, spec.encoding or None)
         except OSError as error:
-            out[path] = f"unreadable: {error.strerror}"
+            out[path] = f"unreadable: {error.strerror or error}"
+        except InputError as error:
+            out[path] = f"unreadable: {error.problem}"
+        except (LookupError, ValueError) as error:
+            out[path] = f"unreadable: {error}"
     return out

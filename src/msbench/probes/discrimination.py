@@ -7,15 +7,19 @@ Rules (each item's ``derivation`` records what its answer was derived from):
   lines hold no words (laughs, coughs: AMI's RTTM lists such speakers) are left
   out; a clip with a speaker between the two (words, but too little) gets no VC
   item. Options: the count and its neighbours, 1 or more.
-* **VL**: ``when_speaking``: the speaker's longest line is the answer span;
-  distractors are other speakers' lines of the closest durations, not
-  overlapping it; ``when_silent``: the longest other speaker's line during which
-  the speaker says nothing, among the speaker's own lines (1.5 s or more); the
+* **VL**: ``when_speaking``: one of the speaker's lines of 1.5 s or more (seeded
+  choice) is the answer span; distractors are other speakers' lines of the
+  closest durations, not overlapping it; ``when_silent``: another speaker's
+  line during which the speaker says nothing (seeded choice), among the
+  speaker's own lines of the closest durations (1.5 s or more); the
   voice is a reference snippet of the speaker, outside every span offered.
 * **VCD**: ``switch``: the middle of a non-overlapping speaker change's gap;
   ``overlap``: the middle of an overlap of at least ``overlap_min_seconds``.
-  Distractors: middles of single-speaker stretches of at least 2.5 s, 1 s or
-  more away from the answer.
+  Distractors: first points in one speaker's pauses between two of their lines
+  with nobody else talking, as far from the pause's start as the answer from
+  its boundaries (boundaries in a transcript too, but no change of voice;
+  closest pause length first), then middles of single-speaker
+  stretches of at least 2.5 s; all 1 s or more away from the answer.
 """
 
 from __future__ import annotations
@@ -75,7 +79,7 @@ def voice_localisation(clip: Clip, settings: Mapping[str, Any], rng: random.Rand
         lines = [x for x in clip.lines_of(speaker) if x.seconds >= 1.5]
         if not lines:
             continue
-        answer = max(lines, key=lambda x: (x.seconds, -x.start))
+        answer = rng.choice(lines)  # not the longest: a reader of durations would find it
         tolerance = float(settings.get("truth_tolerance_seconds", 0.25))
         others = sorted(
             (x for x in clip.lines if x.speaker != speaker and x.seconds >= 1.0
@@ -103,7 +107,7 @@ def voice_localisation(clip: Clip, settings: Mapping[str, Any], rng: random.Rand
                     reference=snippet,
                 )
             )
-        drafts += _when_silent(clip, speaker, lines, voice_seconds(settings))
+        drafts += _when_silent(clip, speaker, lines, voice_seconds(settings), rng)
     return drafts
 
 
@@ -114,7 +118,7 @@ def _talks(clip: Clip, speaker: str, start: float, end: float) -> float:
 
 
 def _when_silent(
-    clip: Clip, speaker: str, lines: list[Any], seconds: tuple[float, float]
+    clip: Clip, speaker: str, lines: list[Any], seconds: tuple[float, float], rng: random.Random
 ) -> list[Draft]:
     """VL's other half: the span (another speaker's line) where this speaker does not talk."""
     mine = list(clip.timeline.turns_by_speaker[speaker])
@@ -125,7 +129,7 @@ def _when_silent(
     ]  # fmt: skip
     if not silent:
         return []
-    answer = max(silent, key=lambda x: (x.seconds, -x.start))
+    answer = rng.choice(silent)  # not the longest: a reader of durations would find it
     heard = [Evidence(answer.speaker, answer.start, answer.end)]
     snippet = find_snippet(clip, speaker, heard, [], seconds)
     if snippet is None:
@@ -165,6 +169,28 @@ def _single_speaker_points(clip: Clip, avoid: float) -> list[float]:
     return sorted(points)
 
 
+def _pause_points(clip: Clip, gap: float, avoid: float) -> list[float]:
+    """Points in one speaker's pauses between two of their lines, nobody else talking, as
+    far from the pause's start as the answer is from its boundaries (``gap / 2``): the
+    transcript has boundaries there too, but no voice changes. Closest pause length first."""
+    found = []
+    for speaker in clip.timeline.speakers:
+        mine = clip.lines_of(speaker)
+        for a, b in zip(mine, mine[1:], strict=False):
+            if b.start - a.end < gap:
+                continue
+            others = [
+                s for other, spans in clip.timeline.turns_by_speaker.items() if other != speaker
+                for s in spans
+            ]  # fmt: skip
+            if covered((to_micros(a.end - 0.5), to_micros(b.start + 0.5)), merge(others)):
+                continue
+            point = round(a.end + gap / 2, 6)
+            if abs(point - avoid) >= 1.0:
+                found.append((abs((b.start - a.end) - gap), point))
+    return [middle for _, middle in sorted(found)]
+
+
 def voice_change(clip: Clip, settings: Mapping[str, Any], rng: random.Random) -> list[Draft]:
     tolerance = float(settings.get("truth_tolerance_seconds", 0.25))
     switches = [  # a change of one voice to another within the tolerance of its middle
@@ -183,6 +209,7 @@ def voice_change(clip: Clip, settings: Mapping[str, Any], rng: random.Random) ->
             middle = round((start + end) / 2, 6)
             points = _single_speaker_points(clip, middle)
             rng.shuffle(points)
+            points = _pause_points(clip, end - start, middle) + points  # boundaries first
             answer = f"at {clock(middle - clip.start)}"
             options = distinct(answer, [f"at {clock(p - clip.start)}" for p in points], 4)
             if len(options) < 2:

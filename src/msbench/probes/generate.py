@@ -4,11 +4,15 @@ Per clip and family at most ``per_clip`` items are kept, in the family's
 seeded order (``random.Random("<seed>:<clip_id>:<family>")``). A draft is
 dropped, each reason counted in the summary, when:
 
-1. another of its options is also true by the annotation, or its answer is not
+1. it repeats the option set and answer of an earlier item of its clip;
+2. another of its options is also true by the annotation, or its answer is not
    (:mod:`msbench.probes.truth`, with ``truth_tolerance_seconds``);
-2. its overlap share falls in the margin (:mod:`msbench.probes.evidence`);
-3. with ``text_only: drop``, a text-only baseline would take its family above
-   chance + ``text_only_margin`` (:class:`msbench.probes.textonly.TextOnlyBudget`).
+3. its overlap share falls in the margin (:mod:`msbench.probes.evidence`);
+4. with ``text_only: drop``, a text-only reader would take its family and task
+   above chance + ``text_only_margin`` (:class:`msbench.probes.textonly.TextOnlyBudget`):
+   the items no reader beats chance on are admitted first, then the others
+   in seeded order while the budget has room (the general rule: whatever
+   property picks an answer, the readers that copy it stay near chance).
 
 Rows carry HEAR's fields in HEAR's conventions (:mod:`msbench.probes.families`:
 ``taxonomy`` the axis, ``task_name`` HEAR's, ``overlap`` ``"overlap"`` or
@@ -29,7 +33,7 @@ from msbench.probes.evidence import overlap_label, overlap_share
 from msbench.probes.families import FAMILIES
 from msbench.probes.items import LETTERS, Draft, Placer
 from msbench.probes.lines import unquoted_counts
-from msbench.probes.textonly import BASELINES, TextOnlyBudget, solved_share
+from msbench.probes.textonly import BASELINES, Said, TextOnlyBudget, solved_share
 from msbench.probes.truth import true_options
 
 GENERATOR_VERSION = "msbench-probes-2"
@@ -54,30 +58,140 @@ def text_only(draft: Draft, clip: Clip) -> dict[str, float]:
     options = [draft.answer, *draft.distractors]
     if draft.voices:  # options are labels in display order: any text-only pick is one letter
         return dict.fromkeys(BASELINES, round(1 / len(options), 6))
-    lines = [x.words for x in clip.lines]
+    lines = [
+        Said(x.words, round(x.start - clip.start, 6), round(x.end - clip.start, 6))
+        for x in clip.lines
+    ]
     return {
         name: round(solved_share(b, options, 0, draft.question, lines), 6)
         for name, b in BASELINES.items()
     }
 
 
-def _why_not(
-    draft: Draft, clip: Clip, settings: Mapping[str, Any], budget: TextOnlyBudget
-) -> tuple[str, str | None, dict[str, float]]:
-    """``(reason to drop or "", overlap label, text-only shares)`` of one draft."""
+def _why_not(draft: Draft, clip: Clip, settings: Mapping[str, Any]) -> tuple[str, str | None]:
+    """``(reason to drop or "", overlap label)`` of one draft, before the text-only rule."""
     truth = true_options(draft, clip, settings)
     if truth != [0]:
         reason = "its answer is not true" if 0 not in truth else "another option is also true"
-        return reason, None, {}
+        return reason, None
     label = overlap_label(overlap_share(clip, draft.evidence), settings["overlap"])
     if label is None:
-        return "overlap share in the margin", None, {}
-    solved = text_only(draft, clip)
-    n = 1 + len(draft.distractors)
-    if settings["text_only"] == "drop" and not budget.admits(solved, n):
-        best = max(solved, key=lambda b: solved[b])
-        return f"text-only: {best} would be above chance", label, solved
-    return "", label, solved
+        return "overlap share in the margin", None
+    return "", label
+
+
+@dataclass
+class Candidate:
+    """A draft that passed truth, overlap and repetition: where it sits and what readers get."""
+
+    clip: int
+    family: str
+    order: int  # its place in the family's seeded order
+    draft: Draft
+    label: str
+    solved: dict[str, float]
+
+    @property
+    def task(self) -> str:
+        return f"{self.family}/{FAMILIES[self.family].tasks[self.draft.subtask]}"
+
+    @property
+    def free(self) -> bool:
+        """No reader does better than chance on it."""
+        chance = 1 / (1 + len(self.draft.distractors))
+        return all(share <= chance + 1e-9 for share in self.solved.values())
+
+
+def _candidates(
+    clips: Sequence[Clip], settings: Mapping[str, Any], result: Generated
+) -> list[Candidate]:
+    """Every draft that passes the annotation's rules, a clip's repeats left out."""
+    found = []
+    for k, clip in enumerate(clips):
+        offered: set[tuple[frozenset[str], str]] = set()  # a clip's option sets and answers
+        for family in settings["families"]:
+            rng = random.Random(f"{settings['seed']}:{clip.clip_id}:{family}")
+            for order, draft in enumerate(FAMILIES[family].draft(clip, settings, rng)):
+                key = (frozenset([draft.answer, *draft.distractors]), draft.answer)
+                if key in offered and not draft.voices:
+                    result.dropped[f"{family}: repeats the options and answer of another item"] += 1
+                    continue
+                reason, label = _why_not(draft, clip, settings)
+                if reason:
+                    result.dropped[f"{family}: {reason}"] += 1
+                    continue
+                offered.add(key)
+                found.append(Candidate(k, family, order, draft, str(label), text_only(draft, clip)))
+    return found
+
+
+def _admitted(
+    candidates: list[Candidate], settings: Mapping[str, Any], result: Generated
+) -> list[Candidate]:
+    """The kept items: the most items per family such that every text-only reader stays
+    within ``text_only_margin`` of chance in every task, and at most ``per_clip`` per clip.
+
+    An integer program per family (HiGHS, through scipy's ``milp``): maximise the
+    items kept (earlier items in seeded order preferred by a weight below one
+    item) subject to, for each task and reader ``b``, ``sum x_i (share_ib -
+    chance_i - margin) <= 0``, and ``sum x_i <= per_clip`` per clip. With
+    ``text_only: keep`` only the per-clip limit applies.
+    """
+    margin = float(settings.get("text_only_margin", 0.05))
+    chosen: list[Candidate] = []
+    for family in settings["families"]:
+        mine = [c for c in candidates if c.family == family]
+        held = max(0.0, margin - READER_ROOM)
+        picked = _solve(mine, held, settings["per_clip"], settings["text_only"] == "drop")
+        for c, keep in zip(mine, picked, strict=True):
+            budget = result.text_only.setdefault(c.task, TextOnlyBudget(margin))
+            if keep:
+                budget.add(c.solved, 1 + len(c.draft.distractors))
+                chosen.append(c)
+                continue
+            best = max(c.solved, key=lambda b: c.solved[b])
+            result.dropped[f"{family}: text-only: {best} would be above chance"] += 1
+    return sorted(chosen, key=lambda c: (c.clip, settings["families"].index(c.family), c.order))
+
+
+#: msbench's readers are held this far inside the margin, so that a reader copying the same
+#: property in another way (the tests' own, coded apart) stays within it too.
+READER_ROOM = 0.02
+
+
+def _solve(mine: list[Candidate], margin: float, per_clip: int, readers: bool) -> list[bool]:
+    import numpy as np
+    from scipy.optimize import Bounds, LinearConstraint, milp
+
+    if not mine:
+        return []
+    rows, upper = [], []
+    for clip in sorted({c.clip for c in mine}):
+        rows.append([1.0 if c.clip == clip else 0.0 for c in mine])
+        upper.append(float(per_clip))
+    if readers:
+        for task in sorted({c.task for c in mine}):
+            for reader in sorted({b for c in mine for b in c.solved}):
+                rows.append(
+                    [
+                        c.solved.get(reader, 0.0) - 1 / (1 + len(c.draft.distractors)) - margin
+                        if c.task == task
+                        else 0.0
+                        for c in mine
+                    ]
+                )
+                upper.append(1e-9)
+    n = len(mine)
+    weights = -(1.0 + np.array([(n - k) / (n * 1000.0) for k in range(n)]))  # earlier first
+    solved = milp(
+        weights,
+        constraints=LinearConstraint(np.array(rows), -np.inf, np.array(upper)),
+        integrality=np.ones(n),
+        bounds=Bounds(0, 1),
+    )
+    if solved.x is None:
+        return [False] * n
+    return [bool(round(v)) for v in solved.x]
 
 
 def generate(
@@ -85,32 +199,20 @@ def generate(
 ) -> Generated:
     result = Generated()
     placer = Placer(settings["seed"])
-    margin = float(settings.get("text_only_margin", 0.05))
     result.unquoted = unquoted_counts(clips)
-    for clip in clips:
-        for family in settings["families"]:
-            budget = result.text_only.setdefault(family, TextOnlyBudget(margin))
-            rng = random.Random(f"{settings['seed']}:{clip.clip_id}:{family}")
-            kept = 0
-            for draft in FAMILIES[family].draft(clip, settings, rng):
-                if kept == settings["per_clip"]:
-                    break
-                reason, label, solved = _why_not(draft, clip, settings, budget)
-                if reason:
-                    result.dropped[f"{family}: {reason}"] += 1
-                    continue
-                n = 1 + len(draft.distractors)
-                budget.add(solved, n)
-                flag = any(v > 0.5 for v in solved.values())
-                result.flagged[family] += flag
-                kept += 1
-                question_id = f"{clip.clip_id}__{family}{kept:02d}"
-                row = item_row(clip, draft, placer, question_id, sources.get(clip.recording_id, ""))
-                row["overlap"] = HEAR_OVERLAP[str(label)]
-                row["overlap_share"] = round(overlap_share(clip, draft.evidence), 6)
-                row.update(text_only=solved, text_only_flag=flag, seed=settings["seed"])
-                result.rows.append(row)
-                result.drafts.append(draft)
+    numbers: Counter[tuple[int, str]] = Counter()
+    for c in _admitted(_candidates(clips, settings, result), settings, result):
+        clip, draft = clips[c.clip], c.draft
+        flag = any(v > 0.5 for v in c.solved.values())
+        result.flagged[c.family] += flag
+        numbers[(c.clip, c.family)] += 1
+        question_id = f"{clip.clip_id}__{c.family}{numbers[(c.clip, c.family)]:02d}"
+        row = item_row(clip, draft, placer, question_id, sources.get(clip.recording_id, ""))
+        row["overlap"] = HEAR_OVERLAP[c.label]
+        row["overlap_share"] = round(overlap_share(clip, draft.evidence), 6)
+        row.update(text_only=c.solved, text_only_flag=flag, seed=settings["seed"])
+        result.rows.append(row)
+        result.drafts.append(draft)
     return result
 
 

@@ -2,11 +2,14 @@
 
 * **IR**: "the person who said *a* also said which?": another line of *a*'s speaker.
 * **TR** ``first``: the first line of the speaker of a quoted later line (when
-  their very first line in the clip is quotable); ``next``: what the speaker of
+  their very first line in the clip is quotable), with at least one other line
+  of theirs among the options (otherwise the item asks who, not when);
+  ``next``: what the speaker of
   *a* said next (their very next line, when quotable); the other
   speakers' lines right after *a* come first among the distractors.
 * **QR** ``word``: how many distinct speakers said a content word (whole-token
-  match); ``rank``: the line of the speaker with the k-th longest total speech,
+  match), among the most widely said, preferring a word said on more lines than
+  by speakers (so that counting lines does not give the answer); ``rank``: the line of the speaker with the k-th longest total speech,
   when it is at least 1 s from the next rank on either side.
 
 Lines and distractors: :mod:`msbench.probes.lines`.
@@ -71,10 +74,11 @@ def temporal(clip: Clip, settings: Mapping[str, Any], rng: random.Random) -> lis
 
 def _first_line(clip: Clip, speaker: str, lines: list[Line]) -> list[Draft]:
     first, last = lines[0], lines[-1]
-    options = distinct(
-        shown(first), [shown(x) for x in lines[1:-1]] + distractor_lines(clip, first, speaker), 4
-    )
-    if len(options) < 2:
+    own = distinct(shown(first), [shown(x) for x in lines[1:-1]], 2)
+    if not own:  # the order among the speaker's own lines is what is asked
+        return []
+    options = distinct(shown(first), own + distractor_lines(clip, first, speaker), 4)
+    if len(options) < 2 or not set(own) & set(options):
         return []
     question = (
         f"The person who said {quote(last.words)}: which of these did they say first in the clip?"
@@ -130,7 +134,10 @@ def quantitative(clip: Clip, settings: Mapping[str, Any], rng: random.Random) ->
     drafts = []
     said = _word_speakers(clip)
     if said:
-        ranked = sorted(said, key=lambda w: (-len(said[w]), w))
+        lines_with = {w: sum(w in content_words(x.words) for x in clip.lines) for w in said}
+        # a word whose count of lines is not its count of speakers: counting lines misleads
+        telling = [w for w in said if lines_with[w] != len(said[w]) and len(said[w]) >= 2]
+        ranked = sorted(telling or said, key=lambda w: (-len(said[w]), w))
         word = rng.choice([w for w in ranked if len(said[w]) == len(said[ranked[0]])])
         n = len(said[word])
         evidence = [

@@ -31,7 +31,7 @@ from typing import Any
 from msbench.errors import InputError
 from msbench.probes.hear import category
 from msbench.probes.replies import LETTERS, reply_text, rule_of
-from msbench.textio import read_text
+from msbench.textio import read_text, split_lines
 
 REPLY_KEYS = ("answer", "Answer", "response", "prediction", "output", "model_output")
 PAIR_SUFFIXES = ("_original", "_hallucinated")
@@ -45,7 +45,7 @@ def read_answers(path: Path) -> dict[str, Any]:
         loaded = json.loads(text)
     except json.JSONDecodeError:
         try:
-            loaded = [json.loads(line) for line in text.splitlines() if line.strip()]
+            loaded = [json.loads(line) for line in split_lines(text) if line.strip()]
         except json.JSONDecodeError as error:
             raise InputError(
                 path, f"not JSON or JSON Lines ({error})", where=f"line {error.lineno}"

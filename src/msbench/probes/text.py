@@ -8,12 +8,14 @@
 * **Length class** of a line, by its word count: ``short`` (1 to 4), ``medium``
   (5 to 12), ``long`` (13 or more); distractor lines come from the answer's class
   first.
-* **Shown** text (what a question quotes and an option offers), from the
-  transcript by three stated rules: AMI's spelled-letter marks become the
-  letters (``N_ E_ Z_`` -> ``N E Z``, ``H_T_M_L_`` -> ``HTML``); a cut-off word
-  followed by its completion is dropped (``deskt desktop`` -> ``desktop``); a
-  word the recording writes capitalised elsewhere, not first in its line, is
-  shown capitalised (``steve's`` -> ``Steve's``).
+* **Shown** text (what a question quotes and an option offers) is what the
+  annotation says, minus only what it marks as not a word: AMI's spelled-letter
+  marks become the letters (``N_ E_ Z_`` -> ``N E Z``, ``H_T_M_L_`` ->
+  ``HTML``); a word the annotation marks as cut off (a trailing or leading
+  ``-``: ``deskt-``) and tags (``<sil>``, ``[noise]``, ``{laugh}``) are left out;
+  a word the recording writes capitalised elsewhere, not first in its line, is
+  shown capitalised (``steve's`` -> ``Steve's``). A word that merely begins the
+  next one stays (``he heard``, ``an answer``, ``deskt desktop``): it was said.
 * **Restarts**: two lines whose first words agree on at least 3 words and 60 %
   of the shorter (``is there much more in it than he d`` / ``... than he said
   yesterday``) are one attempt said twice: a text-only reader pairs them, so
@@ -78,26 +80,20 @@ def content_words(text: str) -> set[str]:
 
 
 _SPELLED = re.compile(r"\b((?:[A-Za-z]_)+)(?=\s|$)")
+#: what an annotation marks as not (wholly) said: a cut-off word (``deskt-``, ``-top``), a tag
+_NOT_SAID = re.compile(r"\w[\w']*-|-\w[\w']*|<[^>]*>|\[[^\]]*\]|\{[^}]*\}")
 
 
 def shown_text(text: str, capitals: dict[str, str] | None = None) -> str:
     """The text as a question or option shows it (see the module docstring).
 
-    >>> shown_text("N_ E_ Z_ Ebenezer uses H_T_M_L_ on the deskt desktop with steve's help", {"steve's": "Steve's"})
+    >>> shown_text("N_ E_ Z_ Ebenezer uses H_T_M_L_ on the deskt- desktop with steve's help", {"steve's": "Steve's"})
     "N E Z Ebenezer uses HTML on the desktop with Steve's help"
+    >>> shown_text("he heard a strange noise on one side <sil> of the [noise] building")
+    'he heard a strange noise on one side of the building'
     """
     text = _SPELLED.sub(lambda m: m.group(1).replace("_", "").upper(), text)
-    words = text.split()
-    kept = [
-        w
-        for k, w in enumerate(words)
-        if not (
-            k + 1 < len(words)
-            and len(w) >= 2
-            and len(words[k + 1]) > len(w)
-            and words[k + 1].lower().startswith(w.lower())
-        )
-    ]
+    kept = [w for w in text.split() if not _NOT_SAID.fullmatch(w)]
     if capitals:
         kept = [capitals.get(w.lower(), w) if k else w for k, w in enumerate(kept)]
     return " ".join(kept)

@@ -1,10 +1,12 @@
 """Text-only baselines: readers that hear nothing, run in every option order.
 
 Each sees the question, the options and (some) the clip's transcript without
-speakers, lines in time order:
+speakers, lines in time order, each with its clip-relative start and end
+(:class:`Said`; a reader of plain text reads only the words):
 
 * ``options_only``: the middle value of numeric options, else the longest option;
 * ``transcript``: the option most like the lines right after the quoted line;
+* ``follows_quote``: the option found one or two lines after the quoted line;
 * ``transcript_order``: the option that comes earliest in the transcript (for
   times, the earliest time), as "which did they say first" tempts;
 * ``lexical_overlap``: the option sharing the most words with the quoted line;
@@ -12,7 +14,20 @@ speakers, lines in time order:
   quoted line's (a restart of the quote gives itself away);
 * the opposites, readers that "avoid the obvious": ``shortest_option``,
   ``transcript_latest`` (latest in the transcript, or the latest time) and
-  ``lexical_distance`` (the option sharing the fewest words with the quote).
+  ``lexical_distance`` (the option sharing the fewest words with the quote);
+* readers of the options' *durations*: ``longest_span`` and ``shortest_span``
+  (options ``from 00:03.0 to 00:05.5``);
+* readers that count: ``word_lines`` (for "how many speakers say the word
+  *w*": the option nearest the number of transcript lines holding *w*);
+* readers of the *timed* transcript: ``nearest_boundary`` (the time nearest a
+  line's start or end), ``most_lines_at`` (the time or span covered by the
+  most lines at once: overlaps show there), ``fewest_lines_at`` (the least
+  covered: gaps and changes show there).
+
+The transcript shows no speaker labels: with them, every attribution item is
+a look-up, which is what the audio is for. A reader that does not apply to an
+item (spans where the options are lines) picks the first option, i.e.
+chance over the option orders.
 
 A baseline's *share* on an item is how often it picks the answer over all
 option orders (120 for five options); a position-dependent tie is chance. With
@@ -26,13 +41,29 @@ family has room, so baselines sit near chance rather than far below it (an
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from msbench.probes.text import normalise
 
-Baseline = Callable[[Sequence[str], str, Sequence[str]], int]
+Baseline = Callable[[Sequence[str], str, Sequence[Any]], int]
+
+
+@dataclass(frozen=True)
+class Said:
+    """One transcript line as the timed readers see it: words, clip-relative start and end (s)."""
+
+    words: str
+    start: float = 0.0
+    end: float = 0.0
+
+
+def texts(lines: Sequence[Any]) -> list[str]:
+    """The words of each line (a line may be plain text)."""
+    return [x if isinstance(x, str) else x.words for x in lines]
 
 
 def _number(text: str) -> float | None:
@@ -68,6 +99,7 @@ def _quoted(question: str) -> str | None:
 def transcript(options: Sequence[str], question: str, lines: Sequence[str]) -> int:
     """The option most like the lines after the quoted line (the first option without a quote)."""
     quoted = _quoted(question)
+    lines = texts(lines)
     if quoted is None or not lines:
         return 0
     at = max(range(len(lines)), key=lambda i: _overlap(lines[i], quoted))
@@ -89,6 +121,7 @@ def transcript_order(options: Sequence[str], question: str, lines: Sequence[str]
     if all(times):
         first = [60 * int(t[0][0]) + float(t[0][1]) for t in times]
         return first.index(min(first))
+    lines = texts(lines)
 
     def position(option: str) -> int:
         scores = [_overlap(option, line) for line in lines]
@@ -154,6 +187,7 @@ def transcript_latest(options: Sequence[str], question: str, lines: Sequence[str
     if all(times):
         first = [60 * int(t[0][0]) + float(t[0][1]) for t in times]
         return first.index(max(first))
+    lines = texts(lines)
 
     def position(option: str) -> int:
         scores = [_overlap(option, line) for line in lines]
@@ -173,18 +207,143 @@ def lexical_distance(options: Sequence[str], question: str, lines: Sequence[str]
     return scores.index(min(scores))
 
 
+def follows_quote(options: Sequence[str], question: str, lines: Sequence[Any]) -> int:
+    """The option whose line comes one or two lines after the quoted line (else the first).
+
+    >>> follows_quote(["c d", "e f"], 'said "a b"', ["a b", "x", "e f"])
+    1
+    """
+    quoted = _quoted(question)
+    lines = texts(lines)
+    if quoted is None or not lines:
+        return 0
+    at = max(range(len(lines)), key=lambda i: _overlap(lines[i], quoted))
+
+    def place(option: str) -> int:
+        scores = [_overlap(option, line) for line in lines]
+        return scores.index(max(scores)) if max(scores) > 0 else -10
+
+    near = [0 < place(o) - at <= 2 for o in options]
+    return near.index(True) if any(near) else 0
+
+
+def _times(option: str) -> list[float]:
+    return [60 * int(m) + float(s) for m, s in _TIME.findall(option)]
+
+
+def _durations(options: Sequence[str]) -> list[float] | None:
+    spans = [_times(o) for o in options]
+    return [t[1] - t[0] for t in spans] if all(len(t) == 2 for t in spans) else None
+
+
+def longest_span(options: Sequence[str], question: str, lines: Sequence[Any]) -> int:
+    """The option spanning the most time (``from A to B``); else the first.
+
+    >>> longest_span(["from 00:01.0 to 00:02.0", "from 00:05.0 to 00:09.5"], "", [])
+    1
+    """
+    durations = _durations(options)
+    return durations.index(max(durations)) if durations else 0
+
+
+def shortest_span(options: Sequence[str], question: str, lines: Sequence[Any]) -> int:
+    """The option spanning the least time; else the first.
+
+    >>> shortest_span(["from 00:01.0 to 00:02.0", "from 00:05.0 to 00:09.5"], "", [])
+    0
+    """
+    durations = _durations(options)
+    return durations.index(min(durations)) if durations else 0
+
+
+def word_lines(options: Sequence[str], question: str, lines: Sequence[Any]) -> int:
+    """For "how many ... say the word w": the option nearest the count of lines holding w.
+
+    >>> word_lines(["1", "2", "3"], 'How many distinct speakers say the word "plan"?', ["a plan", "the plan", "no"])
+    1
+    """
+    word = _quoted(question)
+    numbers = [_number(o) for o in options]
+    if word is None or any(n is None for n in numbers):
+        return 0
+    count = sum(word in normalise(x).split() for x in texts(lines))
+    gaps = [abs(n - count) for n in numbers]  # type: ignore[operator]
+    return gaps.index(min(gaps))
+
+
+def _timed(lines: Sequence[Any]) -> list[Said]:
+    return [x for x in lines if isinstance(x, Said)]
+
+
+def nearest_boundary(options: Sequence[str], question: str, lines: Sequence[Any]) -> int:
+    """The time option nearest a line's start or end (a change shows as a boundary); else the first.
+
+    >>> nearest_boundary(["at 00:02.0", "at 00:04.1"], "", [Said("a", 0.0, 4.0), Said("b", 4.2, 6.0)])
+    1
+    """
+    points = [_times(o) for o in options]
+    edges = [t for x in _timed(lines) for t in (x.start, x.end)]
+    if not edges or not all(len(p) == 1 for p in points):
+        return 0
+    gaps = [min(abs(p[0] - e) for e in edges) for p in points]
+    return gaps.index(min(gaps))
+
+
+def _covering(option: str, lines: Sequence[Said]) -> float | None:
+    """How many lines cover the option's time (a span: their mean count over it)."""
+    t = _times(option)
+    if len(t) == 1:
+        return float(sum(x.start <= t[0] < x.end for x in lines))
+    if len(t) == 2 and t[1] > t[0]:
+        return sum(max(0.0, min(t[1], x.end) - max(t[0], x.start)) for x in lines) / (t[1] - t[0])
+    return None
+
+
+def most_lines_at(options: Sequence[str], question: str, lines: Sequence[Any]) -> int:
+    """The time or span covered by the most transcript lines at once (overlaps); else the first.
+
+    >>> most_lines_at(["at 00:01.0", "at 00:03.0"], "", [Said("a", 0.0, 4.0), Said("b", 2.5, 6.0)])
+    1
+    """
+    cover = [_covering(o, _timed(lines)) for o in options]
+    if not _timed(lines) or any(c is None for c in cover):
+        return 0
+    return cover.index(max(cover))  # type: ignore[type-var]
+
+
+def fewest_lines_at(options: Sequence[str], question: str, lines: Sequence[Any]) -> int:
+    """The time or span covered by the fewest lines (gaps, changes); else the first.
+
+    >>> fewest_lines_at(["at 00:01.0", "at 00:04.1"], "", [Said("a", 0.0, 4.0), Said("b", 4.2, 6.0)])
+    1
+    """
+    cover = [_covering(o, _timed(lines)) for o in options]
+    if not _timed(lines) or any(c is None for c in cover):
+        return 0
+    return cover.index(min(cover))  # type: ignore[type-var]
+
+
 BASELINES: dict[str, Baseline] = {
     "options_only": options_only,
     "transcript": transcript,
+    "follows_quote": follows_quote,
     "transcript_order": transcript_order,
+    "transcript_latest": transcript_latest,
     "lexical_overlap": lexical_overlap,
+    "lexical_distance": lexical_distance,
     "prefix_restart": prefix_restart,
     "shortest_option": shortest_option,
+    "longest_span": longest_span,
+    "shortest_span": shortest_span,
+    "word_lines": word_lines,
+    "nearest_boundary": nearest_boundary,
+    "most_lines_at": most_lines_at,
+    "fewest_lines_at": fewest_lines_at,
 }
 
 
 def solved_share(
-    baseline: Baseline, options: Sequence[str], answer_idx: int, question: str, lines: Sequence[str]
+    baseline: Baseline, options: Sequence[str], answer_idx: int, question: str, lines: Sequence[Any]
 ) -> float:
     """Share of the option orders in which ``baseline`` picks the answer."""
     orders = list(itertools.permutations(range(len(options))))
@@ -214,11 +373,29 @@ class TextOnlyBudget:
         for name, share in shares.items():
             self.hits[name] = self.hits.get(name, 0.0) + share
 
-    def report(self) -> dict[str, float | int]:
-        """Mean share per baseline beside chance, over the kept items."""
+    def report(self) -> dict[str, Any]:
+        """Mean share per baseline beside chance, with a 95 % interval, over the kept items.
+
+        The interval is Wilson's score interval of the mean share over ``items``
+        (a share is an accuracy over option orders, so this is conservative).
+        """
         n = max(1, self.items)
         return {
             "items": self.items,
             "chance": round(self.chance / n, 4),
             **{b: round(h / n, 4) for b, h in sorted(self.hits.items())},
+            "interval_95": {b: wilson(h / n, self.items) for b, h in sorted(self.hits.items())},
         }
+
+
+def wilson(share: float, n: int, z: float = 1.96) -> list[float]:
+    """Wilson's 95 % score interval of an accuracy ``share`` over ``n`` items.
+
+    >>> wilson(0.25, 100)
+    [0.1755, 0.343]
+    """
+    if n == 0:
+        return [0.0, 1.0]
+    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]

@@ -10,6 +10,8 @@ or degraded, is in :mod:`msbench.scoring.checks`.
 
 from __future__ import annotations
 
+import sys
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
@@ -207,8 +209,20 @@ def evaluate_units(
             scores, reason, degraded = None, str(missing), []
         except InputError as error:
             scores, reason, degraded = None, f"unparseable: {error}", []
+        except MemoryError as error:  # one long unit never loses the system's other units
+            why = str(error) or "out of memory"
+            scores, reason, degraded = None, f"not scored: unit {unit.unit_id}: {why}", []
         evaluation.units.append(
             unit_row(spec.system_id, unit, reference, hypothesis, scores, reason, degraded)
         )
         evaluation.add_diagnosis(spec.system_id, unit, scores)
+    excluded = [row for row in evaluation.units if row["status"] == "excluded"]
+    if excluded and len(excluded) == len(evaluation.units):
+        reasons = Counter(str(row["reason"]).split(":")[0] for row in excluded)
+        print(
+            f"msbench evaluate: system {spec.system_id!r}: every one of its {len(excluded)} "
+            f"units is excluded ({', '.join(f'{n} {r}' for r, n in reasons.most_common())}): "
+            f"check its outputs ({spec.outputs}) and units.csv's reasons",
+            file=sys.stderr,
+        )
     return evaluation

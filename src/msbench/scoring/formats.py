@@ -21,7 +21,7 @@ from pathlib import Path
 from msbench.errors import InputError
 from msbench.ingest.adapters.common import in_start_order
 from msbench.records import Segment
-from msbench.textio import read_text
+from msbench.textio import read_text, split_lines
 from msbench.timeline import exact_sum, parse_seconds
 
 FORMATS = ("stm", "seglst", "rttm", "ctm", "textgrid", "text")
@@ -50,7 +50,7 @@ def detect_format(text: str, path: str | Path = "") -> str:
     if 'Object class = "TextGrid"' in text[:300] or str(path).lower().endswith(".textgrid"):
         return "textgrid"
     lines = [
-        line.split() for line in text.splitlines() if line.strip() and not line.startswith(";;")
+        line.split() for line in split_lines(text) if line.strip() and not line.startswith(";;")
     ]
     if not lines:
         raise InputError(path, "is empty: no segment to score", fix="check the file")
@@ -80,7 +80,7 @@ def read_ctm(path: str | Path, text: str) -> list[Segment]:
     SCTK's ``mand_hyp.ctm``, where channel 1 and 2 are the two sides).
     """
     segments = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(split_lines(text), start=1):
         fields = line.split()
         if not fields or line.startswith(";;"):
             continue
@@ -121,7 +121,7 @@ def read_timestamped_text(
     """
     line_pattern = re.compile(pattern) if pattern else TIMESTAMPED_LINE
     segments = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(split_lines(text), start=1):
         if not line.strip():
             continue
         match = line_pattern.match(line)

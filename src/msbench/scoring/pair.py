@@ -35,6 +35,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from msbench.labels import normalise_speakers
 from msbench.records import Segment
 from msbench.scoring.der import (
     DEFAULT_DER_CONVENTION,
@@ -149,12 +150,16 @@ def score_session(
     diagnostics' (default :data:`TOLERANCES`); ``with_orc``: also the ORC-WER
     when its matching fits in memory (:func:`msbench.scoring.wer.bounded_orcwer`).
     """
+    reference, ref_label_notes = normalise_speakers(reference, "reference")
+    hypothesis, hyp_label_notes = normalise_speakers(hypothesis, "hypothesis")
     lines = SpeakerTimeline.of(reference), SpeakerTimeline.of(hypothesis)  # built once a unit
     speech = (to_seconds(total(lines[0].speech())), to_seconds(total(lines[1].speech())))
     boundaries = [(to_micros(s.start_time), to_micros(s.end_time)) for s in reference]
     der = diarization_error(*lines, spans, collar, boundaries, der_convention)
     der0 = diarization_error(*lines, spans, 0.0, boundaries, der_convention)
-    notes = session_notes(reference, hypothesis, spans, with_words)
+    notes = (
+        ref_label_notes + hyp_label_notes + session_notes(reference, hypothesis, spans, with_words)
+    )
     kept = (
         [s for s in reference if meets_uem(s, spans)],
         [s for s in hypothesis if meets_uem(s, spans)],

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Annotated
 
+from msbench.errors import ConfigError
 from msbench.scoring.der import DER_CONVENTIONS
 from msbench.stages.options import Arg
 
@@ -61,6 +63,13 @@ def run(
     from msbench.ingest.adapters import read_uem_spans
     from msbench.scoring.formats import read_segments
     from msbench.scoring.pair import score_pair
+
+    seconds = {"--collar": collar, "--tcp-collar": tcp_collar}
+    seconds["--segmentation-tolerance"] = segmentation_tolerance
+    seconds["--boundary-tolerance"] = boundary_tolerance
+    for option, value in seconds.items():
+        if not math.isfinite(value) or value < 0:
+            raise ConfigError(f"{option} {value}: give a finite number of seconds, 0 or more")
 
     reference = read_segments(ref, ref_format, encoding=encoding)
     hypothesis = read_segments(hyp, hyp_format, encoding=encoding)

@@ -181,7 +181,7 @@ def sessions_of_undecodable(path: str | Path, adapter: str) -> list[str]:
         return []
     text = Path(path).read_bytes().decode("utf-8", errors="replace")
     names = []
-    for line in text.splitlines():
+    for line in text.split("\n"):
         fields = line.split()
         if len(fields) > column and not line.lstrip().startswith((";;", "#")):
             if adapter == "rttm" and fields[0] != "SPEAKER":

@@ -15,7 +15,7 @@ from pathlib import Path
 from msbench.errors import InputError
 from msbench.ingest.adapters.common import SessionCollector
 from msbench.records import SessionAnnotation
-from msbench.textio import read_text
+from msbench.textio import read_text, split_lines
 from msbench.timeline import exact_sum
 
 
@@ -49,7 +49,7 @@ def read_lhotse(
                     "write the audio to files and set `audio` in the dataset sheet",
                 )
     known = set(collector.durations) if recordings else None
-    for index, line in enumerate(read_text(supervisions).splitlines(), start=1):
+    for index, line in enumerate(split_lines(read_text(supervisions)), start=1):
         if line.strip():
             _add_supervision(collector, supervisions, index, line, known, recordings)
     return collector.sessions()

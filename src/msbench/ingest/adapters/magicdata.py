@@ -21,7 +21,7 @@ from pathlib import Path
 
 from msbench.ingest.adapters.common import SessionCollector, session_from_filename
 from msbench.records import SessionAnnotation
-from msbench.textio import read_text
+from msbench.textio import read_text, split_lines
 from msbench.timeline import parse_seconds
 
 TIMES = re.compile(r"^\[\s*([^,\]]+)\s*,\s*([^\]]+?)\s*\]$")
@@ -33,7 +33,7 @@ def read_magicdata(path: str | Path, encoding: str | None = None) -> list[Sessio
     session = session_from_filename(path)
     collector = SessionCollector(str(path))
     collector.touch(session)
-    for number, line in enumerate(read_text(path, encoding).splitlines(), start=1):
+    for number, line in enumerate(split_lines(read_text(path, encoding)), start=1):
         if not line.strip():
             continue
         fields = line.split("\t")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from msbench.ingest.adapters.common import SessionCollector
 from msbench.records import SessionAnnotation
-from msbench.textio import read_text
+from msbench.textio import read_text, split_lines
 from msbench.timeline import exact_sum
 
 
@@ -26,7 +26,7 @@ def _is_comment(line: str) -> bool:
 
 def read_rttm(path: str | Path, encoding: str | None = None) -> list[SessionAnnotation]:
     collector = SessionCollector(str(path))
-    for number, line in enumerate(read_text(path, encoding).splitlines(), start=1):
+    for number, line in enumerate(split_lines(read_text(path, encoding)), start=1):
         if _is_comment(line):
             continue
         fields = line.split()
@@ -74,7 +74,7 @@ def read_stm(path: str | Path, encoding: str | None = None) -> list[SessionAnnot
     are not speech and are skipped, each counted in the session's notes.
     """
     collector = SessionCollector(str(path))
-    for number, line in enumerate(read_text(path, encoding).splitlines(), start=1):
+    for number, line in enumerate(split_lines(read_text(path, encoding)), start=1):
         if _is_comment(line):
             continue
         fields = line.split()

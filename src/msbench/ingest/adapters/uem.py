@@ -32,7 +32,7 @@ from pathlib import Path
 
 from msbench.errors import InputError
 from msbench.records import ScoredSpans
-from msbench.textio import read_text
+from msbench.textio import read_text, split_lines
 from msbench.timeline import parse_seconds, to_micros, to_seconds
 
 
@@ -98,7 +98,7 @@ def read_uem(path: str | Path, encoding: str | None = None) -> UemTable:
         table.unreadable.append(error)
         return table
     raw: dict[str, list[tuple[float, float, int]]] = defaultdict(list)
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(split_lines(text), start=1):
         if _is_comment(line):
             continue
         fields = line.split()

@@ -138,7 +138,7 @@ def _meeteval_indices(ref: Tokens, hyp: Tokens) -> list[tuple[int | None, int | 
 
     cells = (len(ref) + 1) * (len(hyp) + 1)
     if cells > FULL_MATRIX_CELLS:
-        raise ValueError(
+        raise MemoryError(
             f"the word alignment of {len(ref)} x {len(hyp)} tokens reaches meeteval's cost "
             "ceiling in its pruned mode and is too large for its full matrix: score the unit "
             "in shorter pieces"
