@@ -131,6 +131,15 @@ def _audio_path(spec: SourceSpec, session: SessionAnnotation) -> str:
     return audio_path
 
 
+def _labels(
+    session: SessionAnnotation, transcript: tuple[Segment, ...]
+) -> tuple[SessionAnnotation, tuple[Segment, ...], list[str]]:
+    """The annotation and transcript with speaker labels as people read them, and notes."""
+    labelled, notes = normalise_speakers(session.segments, "annotation")
+    normalised, more = normalise_speakers(transcript, "transcript")
+    return replace(session, segments=tuple(labelled)), tuple(normalised), notes + more
+
+
 def _ingest_session(
     spec: SourceSpec,
     session: SessionAnnotation,
@@ -139,10 +148,7 @@ def _ingest_session(
     settings: IngestSettings,
     transcript_notes: list[str] | tuple[str, ...] = (),
 ) -> IngestedRecording:
-    labelled, label_notes = normalise_speakers(session.segments, "annotation")
-    session = replace(session, segments=tuple(labelled))
-    normalised, transcript_label_notes = normalise_speakers(transcript, "transcript")
-    transcript = tuple(normalised)
+    session, transcript, label_notes = _labels(session, transcript)
     _check_annotation(session, settings)
     audio_path = _audio_path(spec, session)
     info = probe_audio(audio_path)
@@ -157,7 +163,6 @@ def _ingest_session(
         *(f"{z}: kept for its words, no speech time" for z in session.zero_length),
         *transcript_notes,
         *label_notes,
-        *transcript_label_notes,
     ]
     renames, speaker_notes = match_transcript_speakers(session.segments, transcript)
     transcript = renamed(transcript, renames)

@@ -9,7 +9,7 @@ dropped, each reason counted in the summary, when:
    (:mod:`msbench.probes.truth`, with ``truth_tolerance_seconds``);
 3. its overlap share falls in the margin (:mod:`msbench.probes.evidence`);
 4. with ``text_only: drop``, a text-only reader would take its family and task
-   above chance + ``text_only_margin`` (:class:`msbench.probes.textonly.TextOnlyBudget`):
+   above chance + ``text_only_margin`` (:class:`msbench.probes.budget.TextOnlyBudget`):
    the items no reader beats chance on are admitted first, then the others
    in seeded order while the budget has room (the general rule: whatever
    property picks an answer, the readers that copy it stay near chance).
@@ -28,12 +28,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from msbench.probes.assemble import announcement
+from msbench.probes.budget import TextOnlyBudget, solved_share
 from msbench.probes.clips import Clip
 from msbench.probes.evidence import overlap_label, overlap_share
 from msbench.probes.families import FAMILIES
 from msbench.probes.items import LETTERS, Draft, Placer
 from msbench.probes.lines import unquoted_counts
-from msbench.probes.textonly import BASELINES, Said, TextOnlyBudget, solved_share
+from msbench.probes.textonly import BASELINES, Said
 from msbench.probes.truth import true_options
 
 GENERATOR_VERSION = "msbench-probes-2"

@@ -31,10 +31,12 @@ without speech. Nothing is changed silently.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from msbench.errors import ConfigError
 from msbench.labels import normalise_speakers
 from msbench.records import Segment
 from msbench.scoring.der import (
@@ -150,16 +152,13 @@ def score_session(
     diagnostics' (default :data:`TOLERANCES`); ``with_orc``: also the ORC-WER
     when its matching fits in memory (:func:`msbench.scoring.wer.bounded_orcwer`).
     """
-    reference, ref_label_notes = normalise_speakers(reference, "reference")
-    hypothesis, hyp_label_notes = normalise_speakers(hypothesis, "hypothesis")
+    reference, hypothesis, label_notes = _labels(reference, hypothesis)
     lines = SpeakerTimeline.of(reference), SpeakerTimeline.of(hypothesis)  # built once a unit
     speech = (to_seconds(total(lines[0].speech())), to_seconds(total(lines[1].speech())))
     boundaries = [(to_micros(s.start_time), to_micros(s.end_time)) for s in reference]
     der = diarization_error(*lines, spans, collar, boundaries, der_convention)
     der0 = diarization_error(*lines, spans, 0.0, boundaries, der_convention)
-    notes = (
-        ref_label_notes + hyp_label_notes + session_notes(reference, hypothesis, spans, with_words)
-    )
+    notes = label_notes + session_notes(reference, hypothesis, spans, with_words)
     kept = (
         [s for s in reference if meets_uem(s, spans)],
         [s for s in hypothesis if meets_uem(s, spans)],
@@ -187,6 +186,15 @@ def score_session(
         words.wer.errors if words else None,
     )
     return Scores(der, der0, words, detail.counts, detail, tuple(notes), orc, speech)
+
+
+def _labels(
+    reference: Sequence[Segment], hypothesis: Sequence[Segment]
+) -> tuple[list[Segment], list[Segment], list[str]]:
+    """Both sides with speaker labels as people read them (:mod:`msbench.labels`), and notes."""
+    ref, ref_notes = normalise_speakers(reference, "reference")
+    hyp, hyp_notes = normalise_speakers(hypothesis, "hypothesis")
+    return ref, hyp, ref_notes + hyp_notes
 
 
 def _pair_sessions(
@@ -264,6 +272,7 @@ def score_pair(
     """
     from msbench.scoring.formats import by_session
 
+    check_seconds({"collar": collar, "tcp_collar": tcp_collar, **(tolerances or {})})
     with_words = has_words(reference) and has_words(hypothesis)
     notes: list[str] = []
     for side, segments, what in (
@@ -297,6 +306,18 @@ def score_pair(
     total = add_scores(sessions)
     out = {**total.to_dict(tcp_collar), **_orc(total)} if total else {}
     return {**out, "tokenizer": describe(tokenizer), "notes": notes, "sessions": entries}
+
+
+def check_seconds(values: Mapping[str, float]) -> None:
+    """Refuse a negative, NaN or infinite collar or tolerance, naming it.
+
+    >>> check_seconds({"collar": -1.0})
+    Traceback (most recent call last):
+    msbench.errors.ConfigError: collar -1.0: give a finite number of seconds, 0 or more
+    """
+    for name, value in values.items():
+        if not math.isfinite(value) or value < 0:
+            raise ConfigError(f"{name} {value}: give a finite number of seconds, 0 or more")
 
 
 def _orc(scores: Scores) -> dict[str, Any]:
