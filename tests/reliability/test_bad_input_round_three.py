@@ -98,3 +98,24 @@ def test_speaker_labels_that_look_the_same_are_one_speaker_with_a_note(tmp_path:
     scores = score_pair(ref, hyp)
     assert scores["cpwer"]["errors"] == 0
     assert any("'spkA ' read as 'spkA'" in note for note in scores["notes"])
+
+
+@pytest.mark.parametrize(
+    "bad, why",
+    [("s\tx", "control character"), ("s\x00x", "control character"), ("s" * 200, "bytes long")],
+)
+def test_a_session_id_that_cannot_name_a_file_or_a_csv_row_rejects_only_its_session(
+    tmp_path: Path, bad: str, why: str
+):
+    lines = "".join(rttm_line(s, 0.0, 2.0, "A") + rttm_line(s, 2.5, 2.0, "B") for s in ("s1", "s2"))
+    (tmp_path / "good.rttm").write_text(lines)
+    (tmp_path / "bad.seglst.json").write_text(
+        '[{"session_id": ' + __import__("json").dumps(bad) + ', "speaker": "A", '
+        '"start_time": 0.0, "end_time": 2.0, "words": "hi"}]'
+    )
+    good = ingest_source(source(tmp_path, "rttm", "good.rttm"))
+    assert {r.recording.session_id for r in good.recordings} == {"s1", "s2"}
+    spec = source(tmp_path, "seglst", "bad.seglst.json")
+    result = ingest_source(spec)
+    assert not result.recordings
+    assert any(why in r.reason for r in result.rejections), [r.reason for r in result.rejections]

@@ -74,14 +74,33 @@ class IngestResult:
         return f"source {source}: {total} in, {len(self.recordings)} accepted, {rejected}{left}"
 
 
+#: The longest session id: unit files are ``<source>__<session>__0000.flac`` and the like,
+#: and a file name may hold 255 bytes.
+MAX_SESSION_ID_BYTES = 180
+
+
 def invalid_session_id(session: str) -> str:
     """Why a session id cannot name a recording ('' when it can).
 
+    Refused: ``::`` (the id separator), a path part, control characters (a
+    newline, a NUL, a tab: a CSV manifest or a file name would change them),
+    and more than :data:`MAX_SESSION_ID_BYTES` bytes of UTF-8 (a unit's file
+    name must fit).
+
     >>> invalid_session_id("M_R003S01C01"), invalid_session_id("a::b")[:34]
     ('', "session id 'a::b' contains '::' (t")
+    >>> invalid_session_id("a" + chr(0) + "b")[-48:], invalid_session_id("x" * 200)[-40:]
+    ('contains a control character: rename the session', '(at most 180: it names files): rename it')
     """
     if "::" in session:
         return f"session id {session!r} contains '::' (the id separator): rename the session"
+    if any(ord(c) < 32 or ord(c) == 127 for c in session):
+        return f"session id {session!r} contains a control character: rename the session"
+    if len(session.encode("utf-8")) > MAX_SESSION_ID_BYTES:
+        return (
+            f"session id {session[:40]!r}... is {len(session.encode('utf-8'))} bytes long "
+            f"(at most {MAX_SESSION_ID_BYTES}: it names files): rename it"
+        )
     if "/" in session or "\\" in session or session in (".", "..") or session.startswith(".."):
         return f"session id {session!r} contains a path part: rename the session"
     if not session.strip():
