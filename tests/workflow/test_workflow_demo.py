@@ -115,11 +115,16 @@ def test_the_loop_scores_and_diagnoses_the_baseline(demo_run: Path):
     assert results["bootstrap"]["resamples"] == 1000 and results["bootstrap"]["seed"] == 0
 
 
-def test_the_demo_probes_its_selection_with_all_eight_families(demo_run: Path):
+def test_the_demo_probes_its_selection_in_every_family_a_reader_cannot_solve(demo_run: Path):
+    """Every family has items, or the summary names the text-only drops of all its drafts."""
     probes = demo_run / "results/probes"
     items = [json.loads(line) for line in (probes / "items.jsonl").read_text().splitlines()]
     benchmark = {r["recording_id"] for r in read_csv(demo_run / "results/manifests/benchmark.csv")}
-    assert {i["subtaxonomy"] for i in items} == {"VC", "VL", "VCD", "CVA", "VCA", "IR", "TR", "QR"}
+    present = {i["subtaxonomy"] for i in items}
+    dropped = json.loads((probes / "summary.json").read_text())["dropped"]
+    assert len(present) >= 7, present
+    for family in {"VC", "VL", "VCD", "CVA", "VCA", "IR", "TR", "QR"} - present:
+        assert any(k.startswith(f"{family}: text-only:") for k in dropped), (family, dropped)
     assert {i["recording_id"] for i in items} <= benchmark
     assert all((probes / i["audio_path"]).stat().st_size > 100_000 for i in items)
     hear = [json.loads(line) for line in (probes / "hear.jsonl").read_text().splitlines()]
@@ -129,10 +134,9 @@ def test_the_demo_probes_its_selection_with_all_eight_families(demo_run: Path):
     runner = [json.loads(line) for line in (probes / "hear_input.jsonl").read_text().splitlines()]
     assert [r["id"] for r in runner] == [i["question_id"] for i in items]
     assert all((probes / r["audio_path"]).is_file() for r in runner)  # relative to the file
-    for family, row in summary["text_only_accuracy"].items():  # on the demo, too
-        assert all(
-            v <= row["chance"] + 0.10 for k, v in row.items() if k not in ("items", "chance")
-        ), family
+    for task, row in summary["text_only_accuracy"].items():  # on the demo, too
+        readers = {k: v for k, v in row.items() if k not in ("items", "chance", "interval_95")}
+        assert all(v <= row["chance"] + 0.05 + 1e-6 for v in readers.values()), task
 
 
 def test_changing_utility_weights_reruns_only_downstream(demo_run: Path):
