@@ -134,3 +134,27 @@ def test_the_export_writes_benchmark_rows_back_verbatim():
     assert list(lines) == ["ami::trñ00", "x::a,b"]
     with pytest.raises(ValueError, match="multi-line or ragged"):
         benchmark_lines('recording_id,reason\nx::a,"two\nlines"\n')
+
+
+def test_the_probe_quality_page_shows_each_reader_per_task_and_the_drops():
+    """probes.html from a probe set's summary.json: readers with intervals, above chance marked."""
+    from msbench.review.pages import index_page
+    from msbench.review.probe_quality import probe_quality_page
+
+    summary = {
+        "items": 18, "clips": 7, "text_only_policy": "drop",
+        "text_only_accuracy": {
+            "VCA/none": {"items": 3, "chance": 0.3056, "longest_span": 0.3056,
+                         "transcript_latest": 0.3333,
+                         "interval_95": {"longest_span": [0.06, 0.79],
+                                         "transcript_latest": [0.06, 0.79]}},
+        },
+        "dropped": {"VCD: text-only: nearest_boundary would be above chance": 1,
+                    "IR: repeats the options and answer of another item": 5},
+    }  # fmt: skip
+    page = probe_quality_page(summary)
+    assert "<td>VCA/none</td><td>3</td><td>0.306</td><td>transcript_latest</td>" in page
+    assert '<tr class="above"><td>VCA/none</td>' in page and "[0.060, 0.790]" in page
+    assert "<td>IR: repeats the options and answer of another item</td><td>5</td>" in page
+    assert 'href="probes.html"' in index_page(probes=True)
+    assert "probes.html" not in index_page()

@@ -203,6 +203,13 @@ def probes_outputs():
     return ["results/probes"] if config["probes"]["enabled"] else []
 
 
+def review_probes():
+    """The review's `--probes` option when the run makes probes (its quality page), else nothing."""
+    if not config["probes"]["enabled"]:
+        return ""
+    return "--probes results/probes/summary.json"
+
+
 def audit_outputs():
     """The audit when `release:` names a published metadata.jsonl (nothing otherwise)."""
     return rules.audit.output if config["release"] else []

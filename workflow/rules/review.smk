@@ -11,6 +11,7 @@ rule review:
             "results/manifests/profile_coverage.png",
         ],
         evaluations=review_evaluations(),
+        probes=probes_outputs(),
     output:
         directory("results/review"),
     log:
@@ -23,9 +24,10 @@ rule review:
         systems=json.dumps(list(SYSTEMS.values()), sort_keys=True),
         folders=[f"results/evaluation/{system}" for system in SYSTEMS],
         settings=settings_json("review"),
+        probes=review_probes(),
     shell:
         "msbench review --benchmark {input.benchmark:q} --recordings {input.recordings:q}"
         " --utterances {input.utterances:q} --pool {input.pool:q}"
         " --condition-space {input.space:q} --figures {input.figures:q}"
         " --systems {params.systems:q} --evaluations {params.folders:q}"
-        " --out-dir {output:q} --settings {params.settings:q} 2> {log:q}"
+        " --out-dir {output:q} --settings {params.settings:q} {params.probes} 2> {log:q}"

@@ -8,6 +8,7 @@ Layout (all links relative, so the folder can be copied anywhere)::
     audio/<slug>.opus           the page's audio (review.audio_format)
     assets/review.js, review.css
     figures/*.png               the coverage figures
+    probes.html                 the probe set's quality (when the run made probes)
 
 The site is built in a sibling temporary folder and moved into place, so a
 reader never sees half a site. Its key (``site_key``, a hash of benchmark.csv)
@@ -29,6 +30,7 @@ from typing import Any
 from msbench.construction.condition_space import AXIS_ORDER, ConditionSpace
 from msbench.review import pages
 from msbench.review.audio import SUFFIXES, page_audio, page_window
+from msbench.review.probe_quality import probe_quality_page
 from msbench.review.recording import (
     closest_candidates,
     feature_rows,
@@ -60,6 +62,7 @@ class SiteInputs:
     space: ConditionSpace
     figures: Sequence[Path] = ()
     systems: Sequence[SystemView] = field(default_factory=list)
+    probes: Mapping[str, Any] | None = None  # the probe set's summary.json
 
 
 def load_inputs(
@@ -71,13 +74,14 @@ def load_inputs(
     figures: Sequence[Path],
     systems: Sequence[Mapping[str, Any]],
     evaluations: Sequence[Path],
+    probes: Path | None = None,
 ) -> SiteInputs:
     """Read what the site shows; each system entry needs its evaluation folder (same order)."""
     from msbench.construction.condition_space import read_condition_space
     from msbench.errors import InputError
     from msbench.review.system import load_system_view
     from msbench.tables import read_table
-    from msbench.textio import read_text
+    from msbench.textio import read_json, read_text
 
     if len(systems) != len(evaluations):
         raise InputError("--evaluations", f"{len(evaluations)} folders for {len(systems)} systems")
@@ -89,6 +93,7 @@ def load_inputs(
         space=read_condition_space(condition_space),
         figures=[Path(f) for f in figures],
         systems=[load_system_view(e, Path(d)) for e, d in zip(systems, evaluations, strict=True)],
+        probes=read_json(probes) if probes else None,
     )
 
 
@@ -192,7 +197,9 @@ def write_site(out_dir: Path, inputs: SiteInputs, settings: Mapping[str, Any]) -
         for name in ("data", "recordings", "audio"):
             (site / name).mkdir()
         copy_assets(site, inputs.figures)
-        (site / "index.html").write_text(pages.index_page(), encoding="utf-8")
+        (site / "index.html").write_text(pages.index_page(bool(inputs.probes)), encoding="utf-8")
+        if inputs.probes:
+            (site / "probes.html").write_text(probe_quality_page(inputs.probes), encoding="utf-8")
         (site / "data" / "index.js").write_text(script("MSBENCH_INDEX", index), encoding="utf-8")
         selected = set(index["benchmark_lines"])
         pages_written = 0

@@ -81,8 +81,18 @@ RECORDING = (
 )
 
 
-def index_page() -> str:
-    return INDEX.format(title="msbench review", root="")
+def page_head(title: str, root: str) -> str:
+    """The HTML head every page shares."""
+    return _HEAD.format(title=escape(title), root=root)
+
+
+def index_page(probes: bool = False) -> str:
+    """The index; with ``probes``, a link to the probe set's quality page."""
+    page = INDEX.format(title="msbench review", root="")
+    if probes:
+        link = '<p id="probe-quality"><a href="probes.html">Probe quality</a></p>\n</header>'
+        page = page.replace("</header>", link, 1)
+    return page
 
 
 def recording_page(recording_id: str, slug: str, audio_file: str | None) -> str:

@@ -23,6 +23,9 @@ def run(
     evaluations: Annotated[
         tuple[Path, ...], Arg("each system's results/evaluation/<id> folder, in --systems order")
     ] = (),
+    probes: Annotated[
+        Path | None, Arg("the probe set's summary.json (its quality page, probes.html)")
+    ] = None,
     config: ConfigPath = None,
     settings: SettingsJson = None,
 ) -> None:
@@ -33,7 +36,8 @@ def run(
     (for selection.keep) and qc_rejected.tsv (for selection.qc_rejected);
     recordings/<slug>.html has the audio, the speaker timeline synchronised with
     playback, the four MS-Bench checks, the features and ranges, the
-    closest-profile candidates, and each system's hypothesis and errors.
+    closest-profile candidates, and each system's hypothesis and errors;
+    probes.html (with --probes) what text-only readers score on the probe set.
     """
     import sys
 
@@ -42,7 +46,7 @@ def run(
     review = resolve_settings(config, settings)["review"]
     inputs = load_inputs(
         benchmark, recordings, utterances, pool, condition_space, figures,
-        json.loads(systems), evaluations,
+        json.loads(systems), evaluations, probes,
     )  # fmt: skip
     pages = write_site(out_dir, inputs, review)
     print(
