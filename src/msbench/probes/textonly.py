@@ -114,9 +114,9 @@ def transcript_order(options: Sequence[str], question: str, lines: Sequence[str]
     >>> transcript_order(["c d", "a b"], "", ["a b x", "c d y"]), transcript_order(["at 00:09.0", "at 00:03.0"], "", [])
     (1, 1)
     """
-    times = [_TIME.findall(o) for o in options]
+    times = [_times(o) for o in options]
     if all(times):
-        first = [60 * int(t[0][0]) + float(t[0][1]) for t in times]
+        first = [t[0] for t in times]
         return first.index(min(first))
     lines = texts(lines)
 
@@ -180,9 +180,9 @@ def transcript_latest(options: Sequence[str], question: str, lines: Sequence[str
     >>> transcript_latest(["c d", "a b"], "", ["a b x", "c d y"])
     0
     """
-    times = [_TIME.findall(o) for o in options]
+    times = [_times(o) for o in options]
     if all(times):
-        first = [60 * int(t[0][0]) + float(t[0][1]) for t in times]
+        first = [t[0] for t in times]
         return first.index(max(first))
     lines = texts(lines)
 
@@ -296,16 +296,21 @@ def _covering(option: str, lines: Sequence[Said]) -> float | None:
     return None
 
 
+def _cover_pick(options: Sequence[str], lines: Sequence[Any], pick: Callable[..., Any]) -> int:
+    """The option ``pick`` (max or min) chooses by lines covering it; the first if none apply."""
+    cover = [_covering(o, _timed(lines)) for o in options]
+    if not _timed(lines) or any(c is None for c in cover):
+        return 0
+    return cover.index(pick(cover))
+
+
 def most_lines_at(options: Sequence[str], question: str, lines: Sequence[Any]) -> int:
     """The time or span covered by the most transcript lines at once (overlaps); else the first.
 
     >>> most_lines_at(["at 00:01.0", "at 00:03.0"], "", [Said("a", 0.0, 4.0), Said("b", 2.5, 6.0)])
     1
     """
-    cover = [_covering(o, _timed(lines)) for o in options]
-    if not _timed(lines) or any(c is None for c in cover):
-        return 0
-    return cover.index(max(cover))  # type: ignore[type-var]
+    return _cover_pick(options, lines, max)
 
 
 def fewest_lines_at(options: Sequence[str], question: str, lines: Sequence[Any]) -> int:
@@ -314,10 +319,7 @@ def fewest_lines_at(options: Sequence[str], question: str, lines: Sequence[Any])
     >>> fewest_lines_at(["at 00:01.0", "at 00:04.1"], "", [Said("a", 0.0, 4.0), Said("b", 4.2, 6.0)])
     1
     """
-    cover = [_covering(o, _timed(lines)) for o in options]
-    if not _timed(lines) or any(c is None for c in cover):
-        return 0
-    return cover.index(min(cover))  # type: ignore[type-var]
+    return _cover_pick(options, lines, min)
 
 
 BASELINES: dict[str, Baseline] = {

@@ -181,10 +181,9 @@ def _session_wer(
     orc, note = None, ""  # meeteval refuses ORC matching of more streams; it may not fit
     streams = len({s.speaker for s in hypothesis})
     states = tcorc_states(reference, hypothesis, hyp_tokens, tcp_collar)
-    per_stream: dict[str, int] = {}
-    for segment, tokens in zip(hypothesis, hyp_tokens, strict=True):
-        per_stream[segment.speaker] = per_stream.get(segment.speaker, 0) + len(tokens)
-    size = sum(len(t) for t in ref_tokens) * max(per_stream.values(), default=0)
+    size = sum(len(t) for t in ref_tokens) * max(
+        stream_tokens(hypothesis, hyp_tokens).values(), default=0
+    )
     if streams <= ORC_MAX_STREAMS and states <= TCORC_MAX_STATES and size <= TCORC_MAX_SIZE:
         orc = _counts(meeteval.wer.tcorcwer(ref, hyp, **timing)[session])
     else:
@@ -207,6 +206,16 @@ def timing_conventions(tcp_collar: float) -> dict[str, Any]:
     }
 
 
+def stream_tokens(
+    hypothesis: Sequence[Segment], hyp_tokens: Sequence[Sequence[str]]
+) -> dict[str, int]:
+    """Tokens per hypothesis stream (speaker), in first-seen order."""
+    streams: dict[str, int] = {}
+    for segment, tokens in zip(hypothesis, hyp_tokens, strict=True):
+        streams[segment.speaker] = streams.get(segment.speaker, 0) + len(tokens)
+    return streams
+
+
 def bounded_orcwer(
     reference: Sequence[Segment],
     ref_tokens: Sequence[Sequence[str]],
@@ -224,9 +233,7 @@ def bounded_orcwer(
 
     import meeteval
 
-    streams: dict[str, int] = {}
-    for segment, tokens in zip(hypothesis, hyp_tokens, strict=True):
-        streams[segment.speaker] = streams.get(segment.speaker, 0) + len(tokens)
+    streams = stream_tokens(hypothesis, hyp_tokens)
     utterances = sum(1 for tokens in ref_tokens if tokens)
     cells = max(1, utterances) * math.prod(n + 1 for n in streams.values())
     if len(streams) > ORC_MAX_STREAMS or cells > ORC_MAX_CELLS:
