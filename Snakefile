@@ -6,10 +6,14 @@ import time
 
 from snakemake.utils import min_version
 
-from msbench.config import complete_config
-from msbench.failures import failure_report
+from msbench.config import check_config_files, complete_config
+from msbench.failures import cluster_report, failure_report
 
 min_version("9.0")
+
+
+# a YAML error or a key given twice names the file and line (before Snakemake reads it)
+check_config_files(["config/config.yaml", *workflow.configfiles])
 
 
 configfile: "config/config.yaml"
@@ -38,6 +42,20 @@ RUN_STARTED = time.time()
 onerror:
     # each failing step's own message, on the terminal (its log is in results/logs/)
     print(failure_report("results/logs", RUN_STARTED), file=sys.stderr)
+    print(
+        cluster_report(".snakemake/slurm_logs", RUN_STARTED) or "",
+        file=sys.stderr,
+        end="",
+    )
+
+
+onsuccess:
+    # jobs SLURM killed or cancelled and a retry then finished: said, not hidden
+    print(
+        cluster_report(".snakemake/slurm_logs", RUN_STARTED) or "",
+        file=sys.stderr,
+        end="",
+    )
 
 
 localrules:

@@ -22,8 +22,8 @@ import numpy as np
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "src"))
 
+from msbench.diagnostics.analysis_inputs import Recording, SystemTables  # noqa: E402
 from msbench.diagnostics.system import diagnose_system  # noqa: E402
-from msbench.diagnostics.tables import Recording, SystemTables  # noqa: E402
 
 RECORDINGS, HOURS, SECONDS_PER_UTTERANCE = 99, 33.0, 4.0
 SETTINGS = {

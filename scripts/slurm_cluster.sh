@@ -53,6 +53,10 @@ CredType=cred/munge
 ProctrackType=proctrack/linuxproc
 TaskPlugin=task/affinity
 JobAcctGatherType=jobacct_gather/linux
+# memory is enforced as on a real cluster: a step over its request is killed (OUT_OF_MEMORY),
+# sampled every second; MaxRSS is recorded in accounting (sacct -o MaxRSS)
+JobAcctGatherParams=OverMemoryKill
+JobAcctGatherFrequency=task=1
 SelectType=select/cons_tres
 SelectTypeParameters=CR_Core_Memory
 DefMemPerCPU=500

@@ -185,17 +185,83 @@ def complete_config(config: dict[str, Any], where: str) -> dict[str, Any]:
     check_edges(config, where)
     check_challenging(config)
     check_probes(config)
+    check_system_ids(config, where)
     return config
+
+
+def _repeated_keys(node: Any, path: str) -> list[str]:
+    """Keys given twice in one mapping of a composed YAML document, with their lines."""
+    found = []
+    if isinstance(node, yaml.MappingNode):
+        seen: dict[Any, int] = {}
+        for key, value in node.value:
+            name = getattr(key, "value", None)
+            line = key.start_mark.line + 1
+            if isinstance(name, str) and name in seen:
+                found.append(
+                    f"{path}:line {line}: key {name!r} is given twice in one block (first at "
+                    f"line {seen[name]}); the later one would replace the earlier silently: "
+                    "merge them into one"
+                )
+            seen.setdefault(name, line)
+            found += _repeated_keys(value, path)
+    elif isinstance(node, yaml.SequenceNode):
+        for item in node.value:
+            found += _repeated_keys(item, path)
+    return found
+
+
+def read_yaml(path: str | Path) -> Any:
+    """A YAML file, strictly: a syntax error names the file and line, and a key given twice
+    in one mapping (which PyYAML and Snakemake let the later one win) is refused."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except OSError as error:
+        raise ConfigError(f"{path}: cannot read config ({error.strerror})") from error
+    except UnicodeDecodeError as error:
+        raise ConfigError(
+            f"{path}: not UTF-8 text (byte {error.start}); save it as UTF-8"
+        ) from error
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        where = f":line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        problem = getattr(error, "problem", None) or str(error)
+        raise ConfigError(f"{path}{where}: invalid YAML: {problem}") from error
+    if repeated := _repeated_keys(node, str(path)):
+        raise ConfigError("\n".join(repeated))
+    return yaml.safe_load(text)
+
+
+def check_config_files(paths: list[str]) -> None:
+    """Read each config file strictly (:func:`read_yaml`) before the workflow trusts it."""
+    for path in paths:
+        if Path(path).exists():
+            read_yaml(path)
+
+
+def check_system_ids(config: dict[str, Any], where: str) -> None:
+    """Each system id once, and none named ``baseline`` (the built-in baseline's id)."""
+    seen: dict[str, int] = {}
+    for index, entry in enumerate(config.get("systems") or []):
+        system_id = entry.get("id") if isinstance(entry, dict) else None
+        if system_id == "baseline":
+            raise ConfigError(
+                f"{where}: systems[{index}].id 'baseline' is the built-in baseline's id "
+                "(baseline.enabled); give this system another id"
+            )
+        if system_id in seen:
+            raise ConfigError(
+                f"{where}: systems[{index}].id {system_id!r} is also systems[{seen[system_id]}].id:"
+                " one of them would never be scored; give each system its own id"
+            )
+        if isinstance(system_id, str):
+            seen[system_id] = index
 
 
 def load_config(path: str | Path | None = None) -> dict[str, Any]:
     """Read ``config.yaml`` (or start empty) and return it validated, defaults filled."""
-    config: dict[str, Any] = {}
-    if path is not None:
-        try:
-            config = yaml.safe_load(Path(path).read_text(encoding="utf-8")) or {}
-        except (OSError, yaml.YAMLError) as error:
-            raise ConfigError(f"{path}: cannot read config ({error})") from error
+    config: dict[str, Any] = read_yaml(path) or {} if path is not None else {}
     return complete_config(config, str(path or "defaults"))
 
 

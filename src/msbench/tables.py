@@ -18,7 +18,7 @@ from typing import Any, TypeVar, cast
 
 from msbench.columns import parse_cell
 from msbench.errors import InputError
-from msbench.textio import json_line, read_jsonl, read_text, write_atomic
+from msbench.textio import json_line, read_checked, read_jsonl, write_recorded
 
 FLOAT_DECIMALS = 6
 
@@ -56,7 +56,7 @@ def csv_text(rows: Iterable[dict[str, Any]], columns: Sequence[str], exact: bool
 def write_csv(
     path: str | Path, rows: Iterable[dict[str, Any]], columns: Sequence[str], exact: bool = False
 ) -> None:
-    write_atomic(path, csv_text(rows, columns, exact))
+    write_recorded(path, csv_text(rows, columns, exact))
 
 
 def jsonl_text(rows: Iterable[dict[str, Any]], columns: Sequence[str] | None = None) -> str:
@@ -78,7 +78,7 @@ def _json_value(value: Any) -> Any:
 def write_table_jsonl(
     path: str | Path, rows: Iterable[dict[str, Any]], columns: Sequence[str] | None = None
 ) -> None:
-    write_atomic(path, jsonl_text(rows, columns))
+    write_recorded(path, jsonl_text(rows, columns))
 
 
 def read_table(path: str | Path) -> list[dict[str, Any]]:
@@ -92,7 +92,7 @@ def read_table(path: str | Path) -> list[dict[str, Any]]:
     if name.endswith((".jsonl", ".jsonl.gz")):
         return list(read_jsonl(path))
     if name.endswith(".csv"):
-        reader = csv.DictReader(io.StringIO(read_text(path), newline=""))
+        reader = csv.DictReader(io.StringIO(read_checked(path), newline=""))
         rows = []
         for number, row in enumerate(reader, start=2):
             try:
@@ -104,6 +104,32 @@ def read_table(path: str | Path) -> list[dict[str, Any]]:
 
 
 R = TypeVar("R")
+
+#: Where to look when a table a stage needs is empty (its file name -> the explanation).
+WHY_EMPTY = {
+    "characterized.jsonl": "every recording was rejected, or none was ingested: read "
+    "results/manifests/rejected.csv and run_summary.json",
+    "labelled.jsonl": "every recording was rejected, or none was ingested: read "
+    "results/manifests/rejected.csv and run_summary.json",
+    "candidate_pool.csv": "every recording left the pool: read results/benchmark/"
+    "pool_excluded.jsonl, and relax the pool settings",
+    "benchmark.csv": "the selection chose no recording: read results/manifests/"
+    "selection_report.json",
+}
+
+
+def nonempty(rows: list[R], path: str | Path) -> list[R]:
+    """``rows``, or an InputError naming the empty table and where to look for why.
+
+    >>> nonempty([], "results/manifests/benchmark.csv")
+    Traceback (most recent call last):
+    ...
+    msbench.errors.InputError: results/manifests/benchmark.csv: holds no row (the selection chose no recording: read results/manifests/selection_report.json)
+    """
+    if not rows:
+        why = WHY_EMPTY.get(Path(path).name, "the stage that writes it found nothing to write")
+        raise InputError(path, "holds no row", fix=why)
+    return rows
 
 
 def read_rows(path: str | Path, row_type: type[R]) -> list[R]:
@@ -119,7 +145,7 @@ def read_rows(path: str | Path, row_type: type[R]) -> list[R]:
     name = str(path)
     if name.endswith((".jsonl", ".jsonl.gz")):
         return [cast(R, row) for row in read_jsonl(path)]
-    reader = csv.DictReader(io.StringIO(read_text(path), newline=""))
+    reader = csv.DictReader(io.StringIO(read_checked(path), newline=""))
     required = [c for c in kinds if c in getattr(row_type, "__required_keys__", ())]
     missing = [c for c in required if c not in (reader.fieldnames or ())]
     if missing:

@@ -175,9 +175,56 @@ def split_lines(text: str) -> list[str]:
     return lines[:-1] if lines and lines[-1] == "" else lines
 
 
+def written_record_path(path: str | Path) -> Path:
+    """Where a table writer records what it wrote (``.NAME.written`` beside ``NAME``)."""
+    target = Path(path)
+    return target.with_name(f".{target.name}.written")
+
+
+def _record_of(text: str) -> dict[str, Any]:
+    import hashlib
+
+    return {"lines": text.count("\n"), "sha256": hashlib.sha256(text.encode("utf-8")).hexdigest()}
+
+
+def write_recorded(path: str | Path, text: str) -> None:
+    """:func:`write_atomic`, then record the line count and checksum beside the file, so a
+    later reader notices a line removed by hand or a file cut short (:func:`read_checked`)."""
+    write_atomic(path, text)
+    record = json.dumps(_record_of(text), sort_keys=True) + "\n"
+    write_atomic(written_record_path(path), record)
+
+
+def read_checked(path: str | Path) -> str:
+    """A file's text; when its writer recorded what it wrote, the text must still be that.
+
+    A manifest edited, cut short or half-copied since it was written would make
+    recordings vanish downstream without a trace; it is named instead, with the fix.
+    """
+    text = read_text(path)
+    record_path = written_record_path(path)
+    if not record_path.is_file():
+        return text
+    try:
+        recorded = json.loads(record_path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return text
+    found = _record_of(text)
+    if found != recorded:
+        raise InputError(
+            path,
+            f"changed since msbench wrote it ({found['lines']} lines, {recorded.get('lines')} "
+            "written; checksum differs): edited by hand, cut short or half-copied",
+            fix="delete it (and its stage reruns), or rerun with --forcerun on the stage that "
+            "writes it; to use an edited copy as your own input, save it under another name",
+        )
+    return text
+
+
 def read_jsonl(path: str | Path) -> Iterator[dict[str, Any]]:
-    """The records of a JSON Lines file, split at ``\n`` only (``\r\n`` too)."""
-    for number, line in enumerate(split_lines(read_text(path)), start=1):
+    """The records of a JSON Lines file, split at ``\n`` only (``\r\n`` too); checked against
+    its writer's record when there is one (:func:`read_checked`)."""
+    for number, line in enumerate(split_lines(read_checked(path)), start=1):
         if line.strip():
             try:
                 yield json.loads(line)
@@ -187,16 +234,45 @@ def read_jsonl(path: str | Path) -> Iterator[dict[str, Any]]:
                 ) from error
 
 
+_IN_THE_WAY = "move or delete that file, or choose another output folder"
+
+
+def make_folder(folder: str | Path) -> None:
+    """Create an output folder (and its parents); a file in the way is named, not a traceback."""
+    try:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError) as error:
+        blocking = next(
+            (p for p in [Path(folder), *Path(folder).parents] if p.exists() and not p.is_dir()),
+            Path(folder),
+        )
+        raise InputError(
+            blocking, f"is a file where msbench writes a folder ({folder})", fix=_IN_THE_WAY
+        ) from error
+    except OSError as error:
+        raise InputError(
+            folder, f"cannot create the output folder: {error.strerror}", fix="check permissions"
+        ) from error
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def write_atomic(path: str | Path, text: str) -> None:
     """Write ``text`` (UTF-8, ``\\n`` newlines) so readers never see a half-written file."""
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
+    make_folder(target.parent)
     handle, temporary = tempfile.mkstemp(
         dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
     )
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
             stream.write(text)
+        os.chmod(temporary, 0o666 & ~_umask())  # as open() would make it, not mkstemp's 0600
+        written_record_path(target).unlink(missing_ok=True)  # a new text has no record yet
         os.replace(temporary, target)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
@@ -209,7 +285,7 @@ def dumps_jsonl(rows: Iterable[dict[str, Any]]) -> str:
 
 
 def write_jsonl(path: str | Path, rows: Iterable[dict[str, Any]]) -> None:
-    write_atomic(path, dumps_jsonl(rows))
+    write_recorded(path, dumps_jsonl(rows))
 
 
 def write_json(path: str | Path, value: Any) -> None:
@@ -227,7 +303,9 @@ def atomic_folder(out_dir: Path) -> Iterator[Path]:
     import shutil
     import tempfile
 
-    out_dir.parent.mkdir(parents=True, exist_ok=True)
+    make_folder(out_dir.parent)
+    if out_dir.exists() and not out_dir.is_dir():
+        raise InputError(out_dir, "is a file where msbench writes a folder", fix=_IN_THE_WAY)
     folder = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.", dir=out_dir.parent))
     folder.chmod(0o755)
     try:

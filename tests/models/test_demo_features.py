@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from msbench.features.rows import interaction_row
+from msbench.features.feature_rows import interaction_row
 from msbench.ingest.sheet import read_dataset_sheet
 from msbench.ingest.source import ingest_source
 from tests.helpers.paths import DEMO, REPO, SHARED_DATA, require_shared

@@ -15,9 +15,9 @@ import pytest
 import soundfile
 
 from msbench.errors import InputError
+from msbench.probes.accuracy import score_answers
 from msbench.probes.assemble import RATE
 from msbench.probes.counterfactual import load_revoicer
-from msbench.probes.score import score_answers
 from tests.helpers.paths import SHARED_MODELS, require_shared
 from tests.helpers.probes import make_probe_set
 

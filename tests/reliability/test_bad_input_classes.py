@@ -323,7 +323,7 @@ def test_file_names_with_wildcard_characters_do_not_stop_the_workflow(tmp_path: 
 
 
 def test_a_question_answered_twice_is_refused_with_both_entries(tmp_path: Path):
-    from msbench.probes.score import read_answers
+    from msbench.probes.accuracy import read_answers
 
     path = tmp_path / "answers.jsonl"
     path.write_text(

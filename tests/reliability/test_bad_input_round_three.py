@@ -37,7 +37,7 @@ def test_every_unreadable_annotation_file_is_reported_and_the_ingest_stage_exits
     )
     (tmp_path / "half.rttm.gz").write_bytes(packed[: len(packed) // 2])
     spec = source(tmp_path, "rttm", "*.rttm*")
-    from msbench.ingest.source import annotation_encodings
+    from msbench.ingest.source_report import annotation_encodings
 
     encodings = annotation_encodings(spec)
     assert encodings[str(tmp_path / "good.rttm")] == "utf-8"

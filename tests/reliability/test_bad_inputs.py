@@ -12,7 +12,8 @@ import soundfile
 
 from msbench.errors import InputError
 from msbench.features.integrity import integrity_flags
-from msbench.ingest.source import annotation_encodings, ingest_source
+from msbench.ingest.source import ingest_source
+from msbench.ingest.source_report import annotation_encodings
 from msbench.records import Segment
 from tests.helpers.fixtures import (
     AISHELL4_TEXTGRID,

@@ -92,3 +92,24 @@ def test_imports_only_go_down_the_floors():
                 if FLOORS.index(_floor(node.module)) > mine:
                     climbs.append(f"{module} -> {node.module}")
     assert not climbs, climbs
+
+
+def test_no_two_modules_import_each_other_even_inside_functions():
+    """The floors test sees floors; this one sees modules: no import circle at any depth
+    (``features.batches`` and ``features.job_size`` imported each other inside functions)."""
+    root = REPO / "src"
+    graph: dict[str, set[str]] = {}
+    for path in sorted((root / "msbench").rglob("*.py")):
+        module = ".".join(path.relative_to(root).with_suffix("").parts).removesuffix(".__init__")
+        graph[module] = {
+            node.module
+            for node in ast.walk(ast.parse(path.read_text()))
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("msbench.")
+        }
+    circles = sorted(
+        f"{a} <-> {b}"
+        for a, targets in graph.items()
+        for b in targets
+        if a < b and a in graph.get(b, ())
+    )
+    assert not circles, circles

@@ -279,8 +279,8 @@ def test_the_bootstrap_is_deterministic_for_a_seed(inputs: Path):
 
 
 def test_chunked_units_make_the_speaker_analysis_not_evaluable(inputs: Path, tmp_path: Path):
+    from msbench.diagnostics.analysis_inputs import load_system
     from msbench.diagnostics.correlations import chunked_reason
-    from msbench.diagnostics.tables import load_system
 
     _, folder = run_system(inputs, REFERENCES, identity, name="chunked")
     tables = load_system(folder, read_table(inputs / "benchmark.csv"))

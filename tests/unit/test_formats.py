@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from msbench.features.rows import utterance_rows
+from msbench.features.feature_rows import utterance_rows
 from msbench.ingest.adapters import detect_format, read_annotation_file
 from msbench.ingest.adapters.chime import read_chime
 from msbench.ingest.adapters.notsofar import read_notsofar

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from msbench.features.collect import mark_eligibility
-from msbench.features.rows import interaction_row
+from msbench.features.feature_rows import interaction_row
 from msbench.ingest.sheet import SourceSpec
 from msbench.ingest.source import ingest_source
 from tests.helpers.fixtures import AISHELL4_TEXTGRID, rttm_line, write_tone

@@ -9,8 +9,8 @@ from pathlib import Path
 import soundfile
 
 from msbench.features import job_size
-from msbench.features.batches import count_batches, ingested_seconds, plan_batches
-from msbench.features.job_size import acoustic_job, acoustic_mem_mb, memory_line
+from msbench.features.batches import acoustic_job, count_batches, ingested_seconds, plan_batches
+from msbench.features.job_size import acoustic_mem_mb, memory_line
 from tests.helpers.paths import DEMO
 
 

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
+from msbench.probes.accuracy import read_answers, score_answers
 from msbench.probes.hear import HEAR_FIELDS, RUNNER_FIELDS, category
-from msbench.probes.score import read_answers, score_answers
 from tests.helpers import hear_rules
 from tests.helpers.probes import make_probe_set
 
@@ -112,7 +112,7 @@ def test_msbench_reads_every_reply_as_hears_scorer_does(probe_set, tmp_path):
         theirs["by_category"], abs=1e-6
     )
     for record, item in zip(results, expanded, strict=True):  # and item by item
-        from msbench.probes.score import chosen_letter
+        from msbench.probes.accuracy import chosen_letter
 
         want = (
             ""

@@ -9,9 +9,9 @@ import pytest
 
 from msbench.audio import read_channel
 from msbench.construction.replacement import replacement_groups
-from msbench.review.audio import encode, page_window
 from msbench.review.build import benchmark_lines
 from msbench.review.ogg import fixed_serial
+from msbench.review.page_audio import encode, page_window
 from msbench.review.recording import closest_candidates, reference_lanes
 from msbench.tables import csv_text
 from tests.helpers.paths import DEMO

@@ -33,9 +33,10 @@ def test_typed_reading_keeps_ids_text_and_names_what_is_missing(tmp_path: Path):
     )
     (row,) = read_rows(path, UnitRow)
     assert row == {"unit_id": "001", "recording_id": "a::001", "start": 0.0, "end": 1.5}
-    path.write_text("unit_id,recording_id,start\nu,a::b,0\n")
+    mine = tmp_path / "my_units.csv"  # a user's own table (msbench wrote none there)
+    mine.write_text("unit_id,recording_id,start\nu,a::b,0\n")
     with pytest.raises(InputError, match=r"units.csv:line 1: lacks the column\(s\) end"):
-        read_rows(path, UnitRow)
-    path.write_text('recording_id,duration_seconds,scored_spans\na::b,30.0,"[[1.0, 2.5]]"\n')
-    (benchmark,) = read_rows(path, BenchmarkRow)  # a kept benchmark.csv needs only these two
+        read_rows(mine, UnitRow)
+    mine.write_text('recording_id,duration_seconds,scored_spans\na::b,30.0,"[[1.0, 2.5]]"\n')
+    (benchmark,) = read_rows(mine, BenchmarkRow)  # a kept benchmark.csv needs only these two
     assert benchmark["scored_spans"] == [[1.0, 2.5]] and benchmark.get("P") is None

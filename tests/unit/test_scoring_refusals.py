@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -34,3 +35,42 @@ def test_a_collar_that_is_not_a_finite_nonnegative_number_is_refused(tmp_path: P
         status = main(["score", "--ref", str(tmp_path / "r.stm"), "--hyp",
                        str(tmp_path / "r.stm"), f"{option}={value}"])  # fmt: skip
         assert status == 2
+
+
+def test_a_runaway_output_is_excluded_with_its_size_before_any_alignment(tmp_path: Path):
+    """A looping decoder's 3.5 MB for one minute (500,000 words): excluded in well under a
+    second with its size said, never hours of alignment; the other units are scored."""
+    import time
+
+    from msbench.records import Segment
+    from msbench.scoring.evaluate import SystemSpec, evaluate_units
+
+    units = [Unit("c__long", "c::long", 0.0, 60.0), Unit("c__fine", "c::fine", 0.0, 60.0)]
+    (tmp_path / "sys").mkdir()
+    loop = [Segment("c__long", 0.0, 60.0, "A", " ".join(["thank you"] * 250_000))]
+    sane = [Segment("c__fine", s.start_time, s.end_time, s.speaker, s.words) for s in REF]
+    for unit, segments in zip(units, (loop, sane), strict=True):
+        text = json.dumps([s.to_seglst() for s in segments])
+        (tmp_path / "sys" / f"{unit.unit_id}.json").write_text(text)
+    settings = {"collar": 0.25, "tcp_collar": 5.0, "tokenizer": "mixed-v1"}
+    started = time.perf_counter()
+    rows = evaluate_units(
+        SystemSpec("sys", "sys", tmp_path / "sys"), units, {u.recording_id: REF for u in units},
+        {u.recording_id: "English" for u in units}, settings,
+    ).units  # fmt: skip
+    assert time.perf_counter() - started < 60
+    by_unit = {r["unit_id"]: r for r in rows}
+    assert by_unit["c__long"]["status"] == "excluded"
+    assert by_unit["c__long"]["reason"].startswith("runaway: 500000 tokens for 60.0 s of audio")
+    assert by_unit["c__fine"]["status"] in ("scored", "degraded")
+
+
+def test_a_units_manifest_that_repeats_a_unit_id_is_refused(tmp_path: Path):
+    from msbench.errors import InputError
+    from msbench.scoring.units import read_units
+
+    (tmp_path / "units.csv").write_text(
+        "unit_id,recording_id,start,end\nx__s1,x::s1,0,5\nx__s1,x__y::s1,0,5\n"
+    )
+    with pytest.raises(InputError, match=r"unit id\(s\) \['x__s1'\] appear more than once"):
+        read_units(tmp_path / "units.csv")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import numpy as np
 
-from msbench.features.rows import utterance_rows
+from msbench.features.feature_rows import utterance_rows
 from msbench.ingest.sheet import find_source, read_dataset_sheet
 from msbench.ingest.source import ingest_source
 from msbench.ingest.transcript_speakers import match_transcript_speakers

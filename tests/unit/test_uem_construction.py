@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from msbench.features.rows import interaction_row
+from msbench.features.feature_rows import interaction_row
 from msbench.ingest.adapters.uem import read_uem
 from msbench.ingest.source import ingest_source
 from msbench.scoring.units import Unit, recording_spans, silence_cuts, whole_recordings

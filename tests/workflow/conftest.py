@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -17,10 +18,26 @@ def demo_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
     broken = work / "resources" / "broken"
     broken.mkdir()
     (broken / "b.rttm").write_text(rttm_line("lost", 0, 2, "A") + rttm_line("lost", 3, 2, "B"))
-    with (work / DEMO_SHEET).open("a", encoding="utf-8") as sheet:
-        sheet.write(
-            "broken\trttm\tresources/broken/*.rttm\tresources/broken/{session}.flac"
-            "\t\t\tEnglish\tMeeting\tnone\t0\n"
-        )
+    # a fourth whose files cannot be read (a folder named .rttm, a fake .gz, a symlink loop
+    # under **), and a fifth that fails whole (its sessions list is a folder)
+    damaged = work / "resources" / "damaged" / "deep"
+    (damaged / "folder.rttm").mkdir(parents=True)
+    (damaged / "fake.rttm.gz").write_bytes(b"not gzip at all")
+    os.symlink("..", damaged / "loop")
+    (work / "resources" / "failing").mkdir()
+    sheet = work / DEMO_SHEET
+    header, *rows = sheet.read_text(encoding="utf-8").splitlines(keepends=True)
+    sheet.write_text(
+        header.rstrip("\n")
+        + "\tsessions\n"
+        + "".join(rows)
+        + "broken\trttm\tresources/broken/*.rttm\tresources/broken/{session}.flac"
+        "\t\t\tEnglish\tMeeting\tnone\t0\t\n"
+        "damaged\trttm\tresources/damaged/**/*.rttm*\tresources/damaged/{session}.flac"
+        "\t\t\tEnglish\tMeeting\tnone\t0\t\n"
+        "failing\trttm\tresources/broken/*.rttm\tresources/broken/{session}.flac"
+        "\t\t\tEnglish\tMeeting\tnone\t0\tresources/failing\n",
+        encoding="utf-8",
+    )
     snakemake(work, "--cores", "2")
     return work

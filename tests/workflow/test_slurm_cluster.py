@@ -113,8 +113,7 @@ def test_profile_run_on_slurm_matches_local_run(tmp_path: Path, local_manifests)
 def model_requests(work: Path) -> dict[str, tuple[int, int]]:
     """Acoustic log -> (mem_mb, runtime) by msbench's model, for every batch of every source."""
     from msbench.config import load_config
-    from msbench.features.batches import count_batches
-    from msbench.features.job_size import acoustic_job
+    from msbench.features.batches import acoustic_job, count_batches
 
     acoustic = load_config(work / "resources" / "demo" / "config.yaml")["acoustic"]
     expected = {}
@@ -153,3 +152,59 @@ def test_failing_job_is_reported_and_the_rest_completes(tmp_path: Path):
     # the independent work went through: the other sources' features exist
     assert (work / "results" / "features" / "ami" / "interaction.jsonl").exists()
     assert (work / "results" / "features" / "two_speaker" / "interaction.jsonl").exists()
+    # one source's failed ingest holds back no other source's model jobs (issue 38)
+    assert (work / "results" / "features" / "ami" / "acoustic.jsonl").exists()
+    assert (work / "results" / "features" / "two_speaker" / "acoustic.jsonl").exists()
+
+
+def test_a_memory_kill_is_named_and_retried_with_more_from_the_users_own_request(
+    tmp_path: Path, local_manifests
+):
+    """acoustic.mem_mb 900 is under the models' peak: SLURM kills every first attempt
+    (OverMemoryKill), the retry asks 2 x 900 and passes; the run says so, the logs keep both."""
+    work = copy_workflow(tmp_path / "oom")
+    point_profile_at_test_cluster(work)
+    override = work / "memory.yaml"
+    override.write_text("acoustic:\n  mem_mb: 900\n")
+    result = snakemake(work, "--profile", "slurm", configfiles=(str(override),))
+    log = result.stdout + result.stderr
+    assert {**manifest_bytes(work), **loop_bytes(work)} == local_manifests
+    assert "killed by SLURM for memory: used" in log and "of the 900 MB it asked for" in log
+    requested = {mem for mem, _ in requests_of(log, "acoustic").values()}
+    assert requested == {900, 1800}, requested
+    batch_log = (work / "results/logs/acoustic/two_speaker/0-of-1.log").read_text()
+    first, second = batch_log.index("mem_mb=900,"), batch_log.index("mem_mb=1800,")
+    assert first < batch_log.index("expected peak") < second  # the killed attempt's lines kept
+
+
+def test_a_cancelled_job_is_noticed_and_retried_not_a_hang(tmp_path: Path, local_manifests):
+    """scancel of a running acoustic job: the workflow notices (squeue status), retries it and
+    finishes with the local run's outputs; the cancel is named."""
+    import time
+
+    work = copy_workflow(tmp_path / "cancel")
+    point_profile_at_test_cluster(work)
+    env = dict(os.environ, PATH=f"{Path(os.sys.executable).parent}:{os.environ['PATH']}")
+    command = [os.sys.executable, "-m", "snakemake", "--profile", "slurm", "--configfile",
+               "resources/demo/config.yaml", "--replace-workflow-config"]  # fmt: skip
+    run = subprocess.Popen(command, cwd=work, env=env, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, text=True)  # fmt: skip
+    cancelled, deadline = "", time.monotonic() + 600
+    while not cancelled and time.monotonic() < deadline and run.poll() is None:
+        rows = subprocess.run(["squeue", "-h", "-o", "%i|%Z|%k|%T"], capture_output=True,
+                              text=True, timeout=30).stdout.splitlines()  # fmt: skip
+        for job, folder, comment, state in (row.split("|") for row in rows):
+            if folder == str(work) and "acoustic" in comment and state == "RUNNING":
+                subprocess.run(["scancel", job], check=True, timeout=30)
+                cancelled = job
+                break
+        time.sleep(1)
+    try:
+        out, _ = run.communicate(timeout=900)
+    except subprocess.TimeoutExpired:
+        run.kill()
+        pytest.fail("the workflow hung after a cancel")
+    assert cancelled, "no acoustic job was seen running"
+    assert run.returncode == 0, out[-3000:]
+    assert {**manifest_bytes(work), **loop_bytes(work)} == local_manifests
+    assert f"SLURM job {cancelled}): cancelled" in out, out[-3000:]

@@ -44,14 +44,19 @@ def test_characterization_manifests(demo_run: Path):
     for row in recordings:
         assert 1.0 <= float(row["dnsmos_ovrl"]) <= 5.0 and 1.0 <= float(row["nisqa_mos"]) <= 5.0
         assert 0.0 <= float(row["noise_difficulty"]) < 1.0
-    rejected = read_csv(manifests / "rejected.csv")
-    assert [r["recording_id"] for r in rejected] == ["broken::lost"]
-    assert rejected[0]["code"] == "ingest_invalid"
-    assert "audio file not found" in rejected[0]["reason"]
+    # the bad sources beside the good ones (conftest): each file and source named, none lost
+    rejected = {r["recording_id"]: r for r in read_csv(manifests / "rejected.csv")}
+    assert set(rejected) == {"broken::lost", "damaged::fake", "damaged::folder", "failing::*"}
+    assert rejected["broken::lost"]["code"] == "ingest_invalid"
+    assert "audio file not found" in rejected["broken::lost"]["reason"]
+    assert "damaged gzip file" in rejected["damaged::fake"]["reason"]
+    assert "could not be ingested" in rejected["failing::*"]["reason"]
     summary = json.loads((manifests / "run_summary.json").read_text())
     assert summary["recordings_characterized"] == 16
-    assert summary["recordings_rejected"] == 1
-    assert summary["left_out_by_code"]["ingest_invalid"] == 1
+    assert summary["recordings_rejected"] == 4
+    assert summary["recordings_in"] == 16 + 4
+    assert list(summary["failed_sources"]) == ["failing"]
+    assert summary["characterized_by_source"] == {"ami": 14, "es2004a": 1, "two_speaker": 1}
     utterances = read_csv(manifests / "utterances.csv")
     assert all(0.0 <= float(u["overlap_exposure"]) <= 1.0 for u in utterances)
     assert any(u["speaker"] == "ami::trñ00::MÉO069" for u in utterances)

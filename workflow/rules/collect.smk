@@ -4,9 +4,11 @@ rule collect:
         features=per_source("results/features/{source}/interaction.jsonl"),
         utterances=per_source("results/features/{source}/utterances.csv"),
         ingest_rejected=per_source("results/ingest/{source}/rejected.jsonl"),
-        acoustic=acoustic_outputs(""),
-        acoustic_rejected=acoustic_outputs(".rejected"),
-        similarity=acoustic_outputs(".similarity"),
+        acoustic=per_source("results/features/{source}/acoustic.jsonl"),
+        acoustic_rejected=per_source(
+            "results/features/{source}/acoustic.rejected.jsonl"
+        ),
+        similarity=per_source("results/features/{source}/acoustic.similarity.jsonl"),
     output:
         characterized="results/features/characterized.jsonl",
         rejected="results/manifests/rejected.csv",

@@ -4,8 +4,8 @@ from pathlib import Path
 
 from msbench.ingest.sheet import check_source_folders, find_source, read_dataset_sheet
 from msbench.models.weights import fingerprint
-from msbench.features.batches import count_batches
-from msbench.features.job_size import acoustic_job, evaluate_job, units_job
+from msbench.features.batches import acoustic_job, count_batches
+from msbench.features.job_size import evaluate_job, units_job
 
 SOURCE_SPECS = read_dataset_sheet(config["datasets"])
 check_source_folders(SOURCE_SPECS, config["datasets"])
@@ -44,7 +44,7 @@ ACOUSTIC_GPUS = 1 if config["acoustic"]["device"] == "cuda" else 0
 # Settings that change how the model step runs, not what it computes: passed at run time,
 # not as rule params, so changing them re-runs nothing (weights are identified by checksum).
 RUNTIME_ONLY = {
-    "acoustic": ("threads", "decode_workers"),
+    "acoustic": ("threads", "decode_workers", "mem_mb"),
     "models": ("search_dirs", "cache_dir", "offline"),
 }
 
@@ -76,6 +76,14 @@ def collect_settings():
 
 WEIGHTS = json.dumps(fingerprint(config["models"]), sort_keys=True)
 ACOUSTIC_RUNTIME = acoustic_runtime()
+
+
+#: The first line a modelled job appends to its log: a retry's log keeps the killed attempt's
+#: lines (the recording it was on, its expected peak) under the memory that attempt had.
+ATTEMPT_HEADER = (
+    'echo "[msbench] $(date -u +%FT%TZ) attempt with mem_mb={resources.mem_mb},'
+    ' runtime={resources.runtime} min" >> {log:q}; '
+)
 
 
 def made(path):
@@ -125,19 +133,19 @@ def evaluate_resource(name):
     return resource
 
 
-def acoustic_outputs(suffix):
-    """Input function: every extraction batch of every source (known once ingest has run)."""
+def source_batches(suffix):
+    """Input function: one source's extraction batches (known once its ingest has run).
+
+    Only that source's ingest is asked: a source whose ingest fails holds back no
+    other source's model jobs."""
 
     def inputs(wildcards):
-        paths = []
-        for source in SOURCES:
-            ingested = checkpoints.ingest.get(source=source).output.recordings
-            batches = count_batches(ingested, config["acoustic"])
-            paths += [
-                f"results/features/{source}/acoustic/{batch}-of-{batches}{suffix}.jsonl"
-                for batch in range(batches)
-            ]
-        return paths
+        ingested = checkpoints.ingest.get(source=wildcards.source).output.recordings
+        batches = count_batches(ingested, config["acoustic"])
+        return [
+            f"results/features/{wildcards.source}/acoustic/{batch}-of-{batches}{suffix}.jsonl"
+            for batch in range(batches)
+        ]
 
     return inputs
 

@@ -21,9 +21,10 @@ rule evaluate:
         out_dir=subpath(output.units, parent=True),
         settings=settings_json("scoring"),
     shell:
-        "msbench evaluate --system {params.system:q} --benchmark {input.benchmark:q}"
+        ATTEMPT_HEADER
+        + "msbench evaluate --system {params.system:q} --benchmark {input.benchmark:q}"
         " --utterances {input.utterances:q} --out-dir {params.out_dir:q}"
-        " --settings {params.settings:q} 2> {log:q}"
+        " --settings {params.settings:q} 2>> {log:q}"
 
 
 rule leaderboard:

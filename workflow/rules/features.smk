@@ -35,8 +35,26 @@ rule acoustic:
         settings=acoustic_settings(),
         weights=WEIGHTS,
     shell:
-        "msbench acoustic --ingested {input:q} --batch {wildcards.batch}"
+        ATTEMPT_HEADER
+        + "msbench acoustic --ingested {input:q} --batch {wildcards.batch}"
         " --batches {wildcards.batches}"
         " --out {output.features:q} --rejected {output.rejected:q}"
         " --similarity {output.similarity:q} --settings {params.settings:q}"
-        " --runtime {ACOUSTIC_RUNTIME:q} --mem-mb {resources.mem_mb} 2> {log:q}"
+        " --runtime {ACOUSTIC_RUNTIME:q} --mem-mb {resources.mem_mb} 2>> {log:q}"
+
+
+rule gather:
+    """One source's acoustic batches joined, in batch order (the collect step reads these)."""
+    input:
+        features=source_batches(""),
+        rejected=source_batches(".rejected"),
+        similarity=source_batches(".similarity"),
+    output:
+        features="results/features/{source}/acoustic.jsonl",
+        rejected="results/features/{source}/acoustic.rejected.jsonl",
+        similarity="results/features/{source}/acoustic.similarity.jsonl",
+    localrule: True
+    shell:
+        "msbench gather --out {output.features:q} --parts {input.features:q}"
+        " && msbench gather --out {output.rejected:q} --parts {input.rejected:q}"
+        " && msbench gather --out {output.similarity:q} --parts {input.similarity:q}"

@@ -17,9 +17,10 @@ rule units:
         out_dir=subpath(output.units, parent=True),
         settings=settings_json("units"),
     shell:
-        "msbench units --benchmark {input.benchmark:q} --recordings {input.recordings:q}"
+        ATTEMPT_HEADER
+        + "msbench units --benchmark {input.benchmark:q} --recordings {input.recordings:q}"
         " --utterances {input.utterances:q} --out-dir {params.out_dir:q}"
-        " --settings {params.settings:q} 2> {log:q}"
+        " --settings {params.settings:q} 2>> {log:q}"
 
 
 rule baseline:

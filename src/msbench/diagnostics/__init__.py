@@ -1,6 +1,6 @@
 """Condition-wise diagnostics of a system over the benchmark: the five analyses of MS-Bench Table 2.
 
-``tables``        what the analyses read: a system's rows, the benchmark's conditions
+``analysis_inputs`` what the analyses read: a system's rows, the benchmark's conditions
 ``bootstrap``     the recording-level cluster bootstrap (weights), Spearman
 ``analyses``      overlap and turn analyses (within-unit differences)
 ``correlations``  similarity, acoustic and speaker analyses (Spearman)

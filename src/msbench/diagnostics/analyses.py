@@ -28,8 +28,8 @@ from typing import Any
 
 import numpy as np
 
+from msbench.diagnostics.analysis_inputs import Row, SystemTables
 from msbench.diagnostics.bootstrap import Estimate, Statistic, estimate, ratio, ratio_difference
-from msbench.diagnostics.tables import Row, SystemTables
 
 LEXICAL = ("s", "i_lex", "d_lex")
 SEGMENTATION = ("i_seg", "d_seg")

@@ -33,8 +33,8 @@ from msbench.diagnostics.analyses import (
     Series,
     errors,
 )
+from msbench.diagnostics.analysis_inputs import SystemTables
 from msbench.diagnostics.bootstrap import Estimate, Statistic, pooled, spearman
-from msbench.diagnostics.tables import SystemTables
 
 
 def _points_statistic(owner: np.ndarray, x: np.ndarray, y: np.ndarray) -> Statistic:

@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from msbench.textio import make_folder
+
 PNG_METADATA = {"Software": "msbench", "Creation Time": None}
 
 
@@ -25,7 +27,7 @@ def _pyplot() -> Any:
 
 def save(figure: Any, path: str | Path) -> None:
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
+    make_folder(target.parent)
     temporary = target.with_name(f".{target.name}.tmp.png")
     figure.savefig(temporary, dpi=100, metadata=PNG_METADATA)
     os.replace(temporary, target)

@@ -20,13 +20,13 @@ from msbench.diagnostics.analyses import (
     overlap_analysis,
     turn_analysis,
 )
+from msbench.diagnostics.analysis_inputs import SystemTables
 from msbench.diagnostics.bootstrap import Bootstrap, ratio
 from msbench.diagnostics.correlations import (
     acoustic_analysis,
     similarity_analysis,
     speaker_analysis,
 )
-from msbench.diagnostics.tables import SystemTables
 
 #: The analyses in Table 2's order; their names are the keys of condition_results.json.
 ANALYSES = {

@@ -15,6 +15,13 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from msbench.features.job_size import (
+    acoustic_mem_mb,
+    acoustic_runtime_minutes,
+    block_windows_of,
+    memory_line,
+)
+
 if TYPE_CHECKING:  # heavy imports stay inside the functions
     from msbench.features.acoustic import AcousticExtractor
     from msbench.progress import Progress
@@ -77,7 +84,6 @@ def extract_all(
 
     from msbench.errors import InputError, ModelUnavailableError
     from msbench.features.acoustic import load_16k
-    from msbench.features.job_size import memory_line
 
     rows, matrices, rejections = [], [], []
     ahead = max(1, int(extractor.settings.get("decode_workers", 1)))
@@ -86,7 +92,8 @@ def extract_all(
     for index, item in enumerate(items):
         recording = item.recording
         decoded = pending.pop(0)
-        print(memory_line(recording, mem_mb), file=sys.stderr, flush=True)
+        windows = block_windows_of(extractor.settings)
+        print(memory_line(recording, mem_mb, windows), file=sys.stderr, flush=True)
         if index + ahead < len(items):
             pending.append(decoder.submit(load_16k, items[index + ahead]))
         try:
@@ -183,3 +190,28 @@ def checked_plan(ingested: str | Path, acoustic: dict[str, Any], batches: int) -
 def count_batches(ingested: str | Path, acoustic: dict[str, Any]) -> int:
     """Extraction batches of a source (at least 1)."""
     return len(source_plan(ingested, acoustic))
+
+
+def acoustic_job(
+    ingested: str | Path, batch: int, acoustic: Mapping[str, Any], attempt: int = 1
+) -> dict[str, float]:
+    """Resources of acoustic batch ``batch`` of a source (``mem_mb``, ``runtime``) and their basis.
+
+    The Snakemake resource callables of the acoustic rule read this, so a
+    batch's request follows its longest recording and its audio hours.
+    """
+    seconds, plan = ingested_seconds(ingested), source_plan(ingested, acoustic)
+    held = sorted((seconds[k] for k in plan[batch]), reverse=True) if batch < len(plan) else []
+    longest = held[0] / 60.0 if held else 0.0
+    ahead = sum(held[1 : 1 + max(1, acoustic.get("decode_workers", 1))]) / 60.0
+    hours = sum(held) / 3600.0
+    modelled = acoustic_mem_mb(
+        longest, ahead, attempt=attempt, block_windows=block_windows_of(acoustic)
+    )
+    return {
+        "mem_mb": int(acoustic["mem_mb"]) * max(1, attempt) if acoustic.get("mem_mb") else modelled,
+        "runtime": acoustic_runtime_minutes(hours, acoustic.get("threads", 1), attempt),
+        "longest_minutes": longest,
+        "audio_hours": hours,
+        "recordings": len(held),
+    }

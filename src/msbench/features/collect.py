@@ -69,6 +69,9 @@ def run_summary(recordings: list[dict[str, Any]], rejections: list[Rejection]) -
             sorted(Counter(r["source_dataset"] for r in recordings).items())
         ),
         "rejected_by_source": dict(sorted(Counter(r.source_dataset for r in rejections).items())),
+        "failed_sources": {
+            r.source_dataset: r.reason for r in rejections if r.recording_id.endswith("::*")
+        },
         "total_hours": round(sum(r["duration_seconds"] for r in recordings) / 3600, 4),
     }
 

@@ -14,6 +14,13 @@ minutes with 1 and 8 channels, each rule's command in a fresh process under
   base is the three models, onnxruntime's arenas and torch; the slope is the
   16 kHz float32 channel, 3.84 MB per minute), plus ``AUDIO_MB_PER_MINUTE``
   for each recording decoded ahead;
+* DNSMOS's ``acoustic.dnsmos.block_windows`` (windows per call of the model's
+  tail): the fit above is at the default 4; each window more adds
+  ``DNSMOS_MB_PER_BLOCK_WINDOW`` (46 MB: peak RSS 1.37 GB at 4 and 1.92 GB at
+  16 on 2 minutes of audio, config schema; 1.93 to 2.39 GB measured at 24 on
+  the cluster, issue 38), fewer take nothing off;
+* ``acoustic.mem_mb`` replaces the model with the user's own first request
+  (retries still multiply it: ``--set-resources`` would fix every attempt);
 * units (the writer): 31 to 34 MB whatever the length (read, resampled and
   written block by block); ``UNITS_BASE_MB`` adds the stage's tables;
 * ingest: 84 MB (1 channel) and 135 MB (8 channels), whatever the length.
@@ -43,6 +50,8 @@ from typing import Any
 ACOUSTIC_BASE_MB = 1400.0
 ACOUSTIC_MB_PER_MINUTE = 3.8
 AUDIO_MB_PER_MINUTE = 3.84  # 16 kHz x 60 s x 4 bytes
+DNSMOS_MB_PER_BLOCK_WINDOW = 46.0
+DNSMOS_FITTED_BLOCK_WINDOWS = 4
 UNITS_BASE_MB = 400.0
 UNITS_MB_PER_MINUTE = 0.0
 CPU_SECONDS_PER_AUDIO_HOUR = 300.0
@@ -65,19 +74,34 @@ def _request(megabytes: float, margin: float, attempt: int) -> int:
 
 
 def acoustic_mem_mb(
-    longest_minutes: float, ahead_minutes: float = 0.0, margin: float = MARGIN, attempt: int = 1
+    longest_minutes: float,
+    ahead_minutes: float = 0.0,
+    margin: float = MARGIN,
+    attempt: int = 1,
+    block_windows: int = DNSMOS_FITTED_BLOCK_WINDOWS,
 ) -> int:
     """Memory to request (MB) for an acoustic job.
 
     ``longest_minutes``: its longest recording; ``ahead_minutes``: the audio
-    that can be decoded ahead meanwhile (the next ``decode_workers`` longest).
+    that can be decoded ahead meanwhile (the next ``decode_workers`` longest);
+    ``block_windows``: DNSMOS's windows per call.
+
+    >>> acoustic_mem_mb(2, margin=1.0), acoustic_mem_mb(2, margin=1.0, block_windows=24)
+    (1500, 2400)
     """
+    extra_windows = max(0, block_windows - DNSMOS_FITTED_BLOCK_WINDOWS)
     peak = (
         ACOUSTIC_BASE_MB
         + ACOUSTIC_MB_PER_MINUTE * longest_minutes
         + AUDIO_MB_PER_MINUTE * ahead_minutes
+        + DNSMOS_MB_PER_BLOCK_WINDOW * extra_windows
     )
     return _request(peak, margin, attempt)
+
+
+def block_windows_of(acoustic: Mapping[str, Any]) -> int:
+    """``acoustic.dnsmos.block_windows`` (4 when unset)."""
+    return int((acoustic.get("dnsmos") or {}).get("block_windows", DNSMOS_FITTED_BLOCK_WINDOWS))
 
 
 def units_mem_mb(longest_minutes: float, margin: float = MARGIN, attempt: int = 1) -> int:
@@ -91,30 +115,6 @@ def acoustic_runtime_minutes(audio_hours: float, threads: int = 1, attempt: int 
     return int(math.ceil(STARTUP_MINUTES + SLOWDOWN * cpu_minutes / max(1, threads))) * max(
         1, attempt
     )
-
-
-def acoustic_job(
-    ingested: str | Path, batch: int, acoustic: Mapping[str, Any], attempt: int = 1
-) -> dict[str, float]:
-    """Resources of acoustic batch ``batch`` of a source (``mem_mb``, ``runtime``) and their basis.
-
-    The Snakemake resource callables of the acoustic rule read this, so a
-    batch's request follows its longest recording and its audio hours.
-    """
-    from msbench.features.batches import ingested_seconds, source_plan
-
-    seconds, plan = ingested_seconds(ingested), source_plan(ingested, acoustic)
-    held = sorted((seconds[k] for k in plan[batch]), reverse=True) if batch < len(plan) else []
-    longest = held[0] / 60.0 if held else 0.0
-    ahead = sum(held[1 : 1 + max(1, acoustic.get("decode_workers", 1))]) / 60.0
-    hours = sum(held) / 3600.0
-    return {
-        "mem_mb": acoustic_mem_mb(longest, ahead, attempt=attempt),
-        "runtime": acoustic_runtime_minutes(hours, acoustic.get("threads", 1), attempt),
-        "longest_minutes": longest,
-        "audio_hours": hours,
-        "recordings": len(held),
-    }
 
 
 def units_job(benchmark: str | Path, attempt: int = 1) -> dict[str, float]:
@@ -181,19 +181,21 @@ def evaluate_job(benchmark: str | Path, attempt: int = 1) -> dict[str, float]:
     }
 
 
-def memory_line(recording: Any, mem_mb: int | None) -> str:
-    """The log line written before a recording: its length, its expected peak, the job's memory."""
+def memory_line(recording: Any, mem_mb: int | None, block_windows: int = 4) -> str:
+    """The log line written before a recording: its length, its expected peak, the job's memory
+    (kept across a retry: the rules append to their logs)."""
     import resource
 
     from msbench.audio import file_seconds
 
     minutes = file_seconds(recording.audio_path, recording.duration_seconds) / 60.0
-    expected = acoustic_mem_mb(minutes, margin=1.0)
+    expected = acoustic_mem_mb(minutes, margin=1.0, block_windows=block_windows)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     given = f" of the job's {mem_mb} MB" if mem_mb else ""
     warning = (
-        f"; WARNING: more than the job's {mem_mb} MB: if it is killed, raise mem_mb for rule "
-        "acoustic (slurm/config.yaml set-resources) or lower acoustic.batch_hours"
+        f"; WARNING: more than the job's {mem_mb} MB: if it is killed, set acoustic.mem_mb in "
+        "the config (each retry asks for that times the attempt; --set-resources would ask "
+        "the same every time) or lower acoustic.batch_hours"
         if mem_mb and expected > mem_mb
         else ""
     )

@@ -5,6 +5,8 @@
 ``adapters``     one reader per annotation format, and the UEM reader
 ``region``       a session's scored region (audio end, UEM spans) and the crop to it
 ``audio_facts``  an audio file's header, and that it decodes to its end
+``listing``      a source's globs: each real file once, and the folders that could not be listed
+``source_report`` the whole-source guard, listed sessions never found, encodings.json
 
 ``msbench describe`` (what ingest and the interaction features would see in
 annotation files, without audio) is :mod:`msbench.features.describe`.

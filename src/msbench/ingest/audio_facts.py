@@ -33,6 +33,12 @@ def probe_audio(path: str | Path) -> AudioInfo:
         raise InputError(
             path, "audio file not found", fix="check the `audio` pattern in the dataset sheet"
         )
+    if audio.is_dir():
+        raise InputError(
+            path,
+            "is a folder, not an audio file",
+            fix="point the `audio` pattern of the dataset sheet at the session's audio file",
+        )
     if not os.access(audio, os.R_OK):
         raise InputError(
             path,

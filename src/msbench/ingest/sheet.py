@@ -62,7 +62,9 @@ class SourceSpec:
         """The sessions the ``sessions`` list names, or None (every session) without one.
 
         A line's trailing ``.wav``, ``.flac`` or ``.txt`` is dropped, so a
-        corpus' own split list of file names works as it is.
+        corpus' own split list of file names works as it is. ``#`` starts a
+        comment at the start of a line or after a space; inside a name it is
+        part of the name.
         """
         if not self.sessions:
             return None
@@ -70,7 +72,7 @@ class SourceSpec:
 
         kept = set()
         for line in split_lines(read_text(self.sessions)):
-            name = line.split("#", 1)[0].strip()
+            name = re.split(r"(?:^|\s)#", line, maxsplit=1)[0].strip()  # a comment; AMI#1 is a name
             for suffix in (".wav", ".flac", ".txt"):
                 name = name.removesuffix(suffix)
             if name:
@@ -80,7 +82,11 @@ class SourceSpec:
     def source_files(self) -> list[str]:
         """The annotation files, the sessions list and the audio files of the source's sessions."""
         listed = [self.sessions] if self.sessions else []
-        return self.annotation_files() + listed + sorted(self.audio_sessions().values())
+        try:
+            audio = sorted(self.audio_sessions().values())
+        except (InputError, OSError):  # an unreadable sessions list: the ingest job names it
+            audio = []
+        return self.annotation_files() + listed + audio
 
     def watched_files(self) -> list[str]:
         """:meth:`source_files` a workflow can name as inputs (see :func:`unquotable`)."""
@@ -164,19 +170,27 @@ def unquotable(path: str) -> bool:
 
 
 def expand_glob(pattern: str) -> list[str]:
-    """Sorted matches of a glob (``**`` allowed); empty pattern -> []."""
-    if not pattern:
-        return []
-    return sorted(glob.glob(pattern, recursive=True))
+    """Sorted matches of a glob (``**`` allowed), each real file once; empty pattern -> [].
+
+    What the listing could not see is said by :func:`msbench.ingest.listing.listing_problems`.
+    """
+    from msbench.ingest.listing import list_files
+
+    return list_files(pattern)[0]
 
 
-def _numbered_rows(text: str) -> list[tuple[int, dict[str, str]]]:
+def _numbered_rows(text: str, path: str | Path) -> list[tuple[int, dict[str, str]]]:
     """Data rows with their line numbers; ``#`` comment lines and blank lines skipped."""
     lines = [(n, line) for n, line in enumerate(split_lines(text), start=1)]
     kept = [(n, line) for n, line in lines if line.strip() and not line.lstrip().startswith("#")]
     if not kept:
         return []
     reader = csv.DictReader([line for _, line in kept], delimiter="\t")
+    header = [name.strip() for name in reader.fieldnames or ()]
+    if repeated := sorted({name for name in header if name and header.count(name) > 1}):
+        raise ConfigError(
+            f"{path}:line {kept[0][0]}: column(s) {repeated} appear twice in the header; keep one of each"
+        )
     return [(kept[k + 1][0], row) for k, row in enumerate(reader)]
 
 
@@ -210,7 +224,7 @@ def read_dataset_sheet(path: str | Path) -> list[SourceSpec]:
     text = read_text(path)
     known = {f.name for f in fields(SourceSpec)} - {"line"}
     specs = []
-    for number, row in _numbered_rows(text):
+    for number, row in _numbered_rows(text, path):
         cleaned = {key.strip(): (value or "").strip() for key, value in row.items() if key}
         unknown = sorted(set(cleaned) - known)
         if unknown:
@@ -232,6 +246,14 @@ def read_dataset_sheet(path: str | Path) -> list[SourceSpec]:
         if problem := audio_pattern_problem(values.get("audio", "")):
             raise ConfigError(f"{path}:line {number}: audio {values['audio']!r}: {problem}")
         specs.append(SourceSpec(**values, line=number))
+    for spec in specs:
+        if "__" in spec.name:
+            raise ConfigError(
+                f"{path}:line {spec.line}: source name {spec.name!r} holds '__', which unit and "
+                f"file names use to join source and session ({spec.name}::s1 and "
+                f"{spec.name.split('__')[0]}::{spec.name.split('__', 1)[1]}__s1 would both be "
+                f"{spec.name}__s1); rename the source without '__'"
+            )
     names = [spec.name for spec in specs]
     duplicates = sorted({name for name in names if names.count(name) > 1})
     if duplicates:

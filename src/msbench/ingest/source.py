@@ -30,6 +30,7 @@ flagged ineligible later.
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
 
@@ -83,7 +84,8 @@ def invalid_session_id(session: str) -> str:
     """Why a session id cannot name a recording ('' when it can).
 
     Refused: ``::`` (the id separator), a path part, control characters (a
-    newline, a NUL, a tab: a CSV manifest or a file name would change them),
+    newline, a NUL, a tab, U+0085, and the line and paragraph separators: a CSV
+    manifest, a line reader or a file name would change them),
     and more than :data:`MAX_SESSION_ID_BYTES` bytes of UTF-8 (a unit's file
     name must fit).
 
@@ -94,7 +96,7 @@ def invalid_session_id(session: str) -> str:
     """
     if "::" in session:
         return f"session id {session!r} contains '::' (the id separator): rename the session"
-    if any(ord(c) < 32 or ord(c) == 127 for c in session):
+    if any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in session):
         return f"session id {session!r} contains a control character: rename the session"
     if len(session.encode("utf-8")) > MAX_SESSION_ID_BYTES:
         return (
@@ -374,26 +376,3 @@ def _ingest_occurrences(
         result.recordings.append(_ingest_session(spec, found[0], words, uem, settings, notes))
     except InputError as error:
         result.reject(rec_id, spec.name, error.path, str(error), short_reason(error.problem))
-
-
-def annotation_encodings(spec: SourceSpec) -> dict[str, str]:
-    """Each annotation file of the source -> the codec it was decoded with (or why not).
-
-    A report, never a reason to stop: a file that cannot be read here (a folder,
-    a symlink loop, no permission, a damaged .gz) is already a rejection of the
-    sessions it may hold; here it is said as ``unreadable: <why>``.
-    """
-    from msbench.textio import encoding_used
-
-    out = {}
-    files = spec.annotation_files() + expand_glob(spec.transcripts) + expand_glob(spec.uem)
-    for path in sorted(set(files)):
-        try:
-            out[path] = encoding_used(path, spec.encoding or None)
-        except OSError as error:
-            out[path] = f"unreadable: {error.strerror or error}"
-        except InputError as error:
-            out[path] = f"unreadable: {error.problem}"
-        except (LookupError, ValueError) as error:
-            out[path] = f"unreadable: {error}"
-    return out

@@ -37,7 +37,6 @@ def content_to_voice(clip: Clip, settings: Mapping[str, Any], rng: random.Random
         question = f"After the clip you hear voices {', '.join('ABCDE'[: len(voices)])}. Which voice said {quote(line.words)}?"
         drafts.append(
             Draft(
-                family="CVA",
                 subtask="which_voice",
                 question=question,
                 answer=voices[0].speaker,
@@ -65,7 +64,6 @@ def voice_to_content(clip: Clip, settings: Mapping[str, Any], rng: random.Random
             )
             drafts.append(
                 Draft(
-                    family="VCA",
                     subtask="which_line",
                     question=question,
                     answer=shown(line),

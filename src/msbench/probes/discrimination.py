@@ -54,7 +54,6 @@ def voice_cardinality(clip: Clip, settings: Mapping[str, Any], rng: random.Rando
     n = len(counted)
     return [
         Draft(
-            family="VC",
             subtask="voice_count",
             question="How many distinct speakers talk in this clip?",
             answer=str(n),
@@ -97,7 +96,6 @@ def voice_localisation(clip: Clip, settings: Mapping[str, Any], rng: random.Rand
             derivation = {"speaker": speaker, "start": answer.start, "end": answer.end}
             drafts.append(
                 Draft(
-                    family="VL",
                     subtask="when_speaking",
                     question=question,
                     answer=_span(clip, answer.start, answer.end),
@@ -146,7 +144,6 @@ def _when_silent(
     question = "After the clip you hear one voice. When does this speaker NOT talk in the clip?"
     derivation = {"speaker": speaker, "start": answer.start, "end": answer.end, "silent": True}
     draft = Draft(
-        family="VL",
         subtask="when_silent",
         question=question,
         answer=_span(clip, answer.start, answer.end),
@@ -225,7 +222,6 @@ def voice_change(clip: Clip, settings: Mapping[str, Any], rng: random.Random) ->
             derivation = {"kind": kind, "start": start, "end": end, "time": middle}
             drafts.append(
                 Draft(
-                    family="VCD",
                     subtask=kind,
                     question=question,
                     answer=answer,

@@ -71,7 +71,7 @@ def text_only(draft: Draft, clip: Clip) -> dict[str, float]:
 
 def _why_not(draft: Draft, clip: Clip, settings: Mapping[str, Any]) -> tuple[str, str | None]:
     """``(reason to drop or "", overlap label)`` of one draft, before the text-only rule."""
-    truth = true_options(draft, clip, settings)
+    truth = true_options(draft, clip, settings, FAMILIES[draft.family].truth)
     if truth != [0]:
         reason = "its answer is not true" if 0 not in truth else "another option is also true"
         return reason, None
@@ -112,7 +112,7 @@ def _candidates(
         offered: set[tuple[frozenset[str], str]] = set()  # a clip's option sets and answers
         for family in settings["families"]:
             rng = random.Random(f"{settings['seed']}:{clip.clip_id}:{family}")
-            for order, draft in enumerate(FAMILIES[family].draft(clip, settings, rng)):
+            for order, draft in enumerate(FAMILIES[family].drafts(clip, settings, rng)):
                 key = (frozenset([draft.answer, *draft.distractors]), draft.answer)
                 if key in offered and not draft.voices:
                     result.dropped[f"{family}: repeats the options and answer of another item"] += 1

@@ -84,10 +84,12 @@ def instruction(row: Mapping[str, Any]) -> str:
     <BLANKLINE>
     Respond in JSON format, e.g. {"Answer": "A"}
     """
-    sub = row["subtaxonomy"]
-    if sub == "CVA":
+    from msbench.probes.families import FAMILIES
+
+    prompt = FAMILIES[row["subtaxonomy"]].prompt
+    if prompt == "voices":
         return CVA_HEAD + f"\n\n{row['question']}\n" + ANSWER_FORMAT
-    head = REFERENCE_HEAD if sub in ("VL", "VCA") else PLAIN_HEAD
+    head = REFERENCE_HEAD if prompt == "reference" else PLAIN_HEAD
     options = "\n".join(f"({chr(65 + k)}) {o}" for k, o in enumerate(row["options"]))
     return head + f"\n\n{row['question']}\n\nOptions:\n{options}\n" + ANSWER_FORMAT
 

@@ -26,7 +26,6 @@ LETTERS = "ABCDE"
 class Draft:
     """An item before its options are placed; ``derivation`` says how the answer follows."""
 
-    family: str
     subtask: str
     question: str
     answer: str
@@ -37,6 +36,7 @@ class Draft:
     reference: Snippet | None = None  # the voice a question is about (VL, VCA)
     voices: list[Snippet] = field(default_factory=list)  # option voices, answer first (CVA)
     speakers: list[str] = field(default_factory=list)  # who said each line option, answer first
+    family: str = ""  # its family's code, stamped by the Family that drafted it (families.py)
 
 
 def distinct(answer: str, candidates: list[str], count: int) -> list[str]:

@@ -43,7 +43,6 @@ def identity(clip: Clip, settings: Mapping[str, Any], rng: random.Random) -> lis
         question = f"The person who said {quote(a.words)} also said which of these?"
         drafts.append(
             Draft(
-                family="IR",
                 subtask="same_speaker",
                 question=question,
                 answer=shown(answer),
@@ -84,7 +83,6 @@ def _first_line(clip: Clip, speaker: str, lines: list[Line]) -> list[Draft]:
         f"The person who said {quote(last.words)}: which of these did they say first in the clip?"
     )
     draft = Draft(
-        family="TR",
         subtask="first",
         question=question,
         answer=shown(first),
@@ -104,7 +102,6 @@ def _next_line(clip: Clip, speaker: str, a: Line, following: Line) -> list[Draft
         return []
     question = f"What did the person who said {quote(a.words)} say next?"
     draft = Draft(
-        family="TR",
         subtask="next",
         question=question,
         answer=shown(following),
@@ -147,7 +144,6 @@ def quantitative(clip: Clip, settings: Mapping[str, Any], rng: random.Random) ->
         ]
         drafts.append(
             Draft(
-                family="QR",
                 subtask="word_count",
                 question=f'How many distinct speakers say the word "{word}" in this clip?',
                 answer=str(n),
@@ -178,7 +174,6 @@ def quantitative(clip: Clip, settings: Mapping[str, Any], rng: random.Random) ->
             }
             drafts.append(
                 Draft(
-                    family="QR",
                     subtask=f"rank_{k}",
                     question=question,
                     answer=shown(answer),

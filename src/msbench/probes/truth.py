@@ -23,7 +23,7 @@ A draft whose true options are not exactly its answer is dropped, and counted.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from msbench.probes.clips import Clip, Line
@@ -57,35 +57,58 @@ def _active(clip: Clip, start: float, end: float) -> list[str]:
     return [s for s in clip.timeline.speakers if _speaking(clip, s, start, end) > 0]
 
 
-def true_options(draft: Draft, clip: Clip, settings: Mapping[str, Any]) -> list[int]:
-    """Indices (0 = the answer, then the distractors) of the options that are true."""
+#: A family's truth rule: which of a draft's options (answer first) are true in the clip.
+TruthRule = Callable[[Draft, Clip, list[str], float], list[bool]]
+
+
+def true_options(
+    draft: Draft, clip: Clip, settings: Mapping[str, Any], rule: TruthRule
+) -> list[int]:
+    """Indices (0 = the answer, then the distractors) of the options that ``rule`` (the draft's
+    family's, :data:`msbench.probes.families.FAMILIES`) finds true."""
     tolerance = float(settings.get("truth_tolerance_seconds", TOLERANCE))
     options = [draft.answer, *draft.distractors]
-    derivation = draft.derivation
-    family, task = draft.family, draft.subtask
-    truth: list[bool]
-    if family in ("VC", "QR") and task in ("voice_count", "word_count"):
-        truth = [option == str(derivation["count"]) for option in options]
-    elif family == "VL":
-        speaker = derivation["speaker"]
-        coverage = [_speaking(clip, speaker, *shown_seconds(o, clip)) for o in options]
-        silent = task == "when_silent"
-        truth = [(c <= tolerance) if silent else (c > tolerance) for c in coverage]
-    elif family == "VCD":
-        truth = []
-        for option in options:
-            (moment,) = shown_seconds(option, clip)
-            window = (moment - tolerance, moment + tolerance)
-            if task == "overlap":
-                truth.append(any(b > a for a, b in _overlaps(clip, *window)))
-            else:
-                truth.append(len(_active(clip, *window)) >= 2)
-    elif family == "CVA":
-        quoted = derivation["line"]
-        truth = [bool(_said(clip, speaker, quoted)) for speaker in options]
-    else:
-        truth = _line_truth(draft, clip, options)
-    return [k for k, true in enumerate(truth) if true]
+    return [k for k, true in enumerate(rule(draft, clip, options, tolerance)) if true]
+
+
+def count_truth(draft: Draft, clip: Clip, options: list[str], tolerance: float) -> list[bool]:
+    """VC, QR word count: the option that is the derived count."""
+    return [option == str(draft.derivation["count"]) for option in options]
+
+
+def localisation_truth(
+    draft: Draft, clip: Clip, options: list[str], tolerance: float
+) -> list[bool]:
+    """VL: the shown spans in which the speaker speaks (``when_silent``: does not)."""
+    speaker = draft.derivation["speaker"]
+    coverage = [_speaking(clip, speaker, *shown_seconds(o, clip)) for o in options]
+    silent = draft.subtask == "when_silent"
+    return [(c <= tolerance) if silent else (c > tolerance) for c in coverage]
+
+
+def change_truth(draft: Draft, clip: Clip, options: list[str], tolerance: float) -> list[bool]:
+    """VCD: the shown moments with two voices within the tolerance (``overlap``: overlapping)."""
+    truth = []
+    for option in options:
+        (moment,) = shown_seconds(option, clip)
+        window = (moment - tolerance, moment + tolerance)
+        if draft.subtask == "overlap":
+            truth.append(any(b > a for a, b in _overlaps(clip, *window)))
+        else:
+            truth.append(len(_active(clip, *window)) >= 2)
+    return truth
+
+
+def speaker_truth(draft: Draft, clip: Clip, options: list[str], tolerance: float) -> list[bool]:
+    """CVA: the option speakers who said the quoted line."""
+    return [bool(_said(clip, speaker, draft.derivation["line"])) for speaker in options]
+
+
+def quantity_truth(draft: Draft, clip: Clip, options: list[str], tolerance: float) -> list[bool]:
+    """QR: the count for ``word_count``, the speaker's lines for the rank tasks."""
+    if draft.subtask == "word_count":
+        return count_truth(draft, clip, options, tolerance)
+    return line_truth(draft, clip, options, tolerance)
 
 
 def _overlaps(clip: Clip, start: float, end: float) -> list[tuple[float, float]]:
@@ -93,7 +116,7 @@ def _overlaps(clip: Clip, start: float, end: float) -> list[tuple[float, float]]
     return [(max(x, a) / 1e6, min(y, b) / 1e6) for x, y in clip.timeline.overlap()]
 
 
-def _line_truth(draft: Draft, clip: Clip, options: list[str]) -> list[bool]:
+def line_truth(draft: Draft, clip: Clip, options: list[str], tolerance: float = 0.0) -> list[bool]:
     """VCA, IR, TR, QR rank: which options are lines of the speaker the question is about."""
     derivation, task = draft.derivation, draft.subtask
     speaker = derivation["speaker"]

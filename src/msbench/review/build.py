@@ -29,7 +29,7 @@ from typing import Any
 
 from msbench.construction.condition_space import AXIS_ORDER, ConditionSpace
 from msbench.review import pages
-from msbench.review.audio import SUFFIXES, page_audio, page_window
+from msbench.review.page_audio import SUFFIXES, page_audio, page_window
 from msbench.review.probe_quality import probe_quality_page
 from msbench.review.recording import (
     closest_candidates,
@@ -37,7 +37,7 @@ from msbench.review.recording import (
     reference_lanes,
     slug,
 )
-from msbench.review.system import SystemView, system_view
+from msbench.review.system_view import SystemView, system_view
 from msbench.textio import atomic_folder
 
 INDEX_FIELDS = (
@@ -79,7 +79,7 @@ def load_inputs(
     """Read what the site shows; each system entry needs its evaluation folder (same order)."""
     from msbench.construction.condition_space import read_condition_space
     from msbench.errors import InputError
-    from msbench.review.system import load_system_view
+    from msbench.review.system_view import load_system_view
     from msbench.tables import read_table
     from msbench.textio import read_json, read_text
 

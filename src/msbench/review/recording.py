@@ -32,8 +32,13 @@ def slug(recording_id: str) -> str:
 
 
 def speaker_name(speaker: str) -> str:
-    """``ami::dev00::MEE009`` -> ``MEE009``: speaker ids carry their recording."""
-    return speaker.rsplit("::", 1)[-1]
+    """``ami::dev00::MEE009`` -> ``MEE009``: speaker ids carry their recording
+    (``<source>::<session>::<label>``); the label is kept whole, ``::`` and all.
+
+    >>> speaker_name("ami::dev00::MEE009"), speaker_name("c::s::x::A"), speaker_name("c::s::y::A")
+    ('MEE009', 'x::A', 'y::A')
+    """
+    return speaker.split("::", 2)[-1]
 
 
 def _clip(start: float, end: float, window: tuple[float, float]) -> tuple[float, float] | None:

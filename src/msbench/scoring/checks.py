@@ -8,6 +8,11 @@
   the reference has some;
 * ``unparseable``: the output cannot be read (the message names the line);
 * ``incomplete``: a segment without a speaker, or with end < start;
+* ``runaway``: the output holds more than ``RUNAWAY_TOKENS_PER_SECOND`` (25) tokens
+  per second of the unit (no speech is that dense: four people talking at
+  once at a fast 4 words per second make 16). Such an output (a looping
+  decoder's megabytes) would take the WER family's alignments hours; it is
+  excluded, and its size said, before any alignment starts;
 * ``language``: the script of the output does not match the unit's language:
   for Chinese, Japanese or Korean units, under ``MIN_SCRIPT_SHARE`` of the
   output's letters are Han/kana/Hangul; for other languages, over
@@ -39,6 +44,7 @@ REPEAT_COVERAGE = 0.3
 COMPRESSION_RATIO = 2.4
 COMPRESSION_MIN_TOKENS = 50
 SHORT_SPEECH = 0.3
+RUNAWAY_TOKENS_PER_SECOND = 25
 CJK_LANGUAGES = frozenset({"Chinese", "Japanese", "Korean", "Cantonese", "Mandarin"})
 CJK = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 LETTER = re.compile(r"[^\W\d_]")
@@ -50,6 +56,20 @@ def structural_problem(segments: Sequence[Segment]) -> str | None:
             return f"incomplete: {segment.origin or 'a segment'} has no speaker"
         if segment.end_time < segment.start_time:
             return f"incomplete: {segment.origin or 'a segment'} ends before it starts"
+    return None
+
+
+def runaway(tokens: int, seconds: float) -> str | None:
+    """The ``runaway`` exclusion of an output of ``tokens`` tokens for ``seconds`` of audio.
+
+    >>> runaway(200, 60.0) is None, runaway(100_000, 60.0)
+    (True, 'runaway: 100000 tokens for 60.0 s of audio (over 25 per second; no speech is that dense): not aligned')
+    """
+    if tokens > RUNAWAY_TOKENS_PER_SECOND * max(seconds, 1.0):
+        return (
+            f"runaway: {tokens} tokens for {seconds:.1f} s of audio (over "
+            f"{RUNAWAY_TOKENS_PER_SECOND} per second; no speech is that dense): not aligned"
+        )
     return None
 
 

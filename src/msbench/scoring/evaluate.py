@@ -22,6 +22,7 @@ from msbench.records import Segment
 from msbench.scoring.checks import (
     degradations,
     language_mismatch,
+    runaway,
     speech_seconds,
     structural_problem,
 )
@@ -106,7 +107,9 @@ def score_unit(
     tokens = [t for s in hypothesis for t in tokenize(s.words, tokenizer)]
     if not tokens and any(tokenize(s.words, tokenizer) for s in reference):
         return None, "refused: the output holds no word", []
-    mismatch = language_mismatch(" ".join(tokens), language)
+    mismatch = runaway(len(tokens), unit.end - unit.start) or language_mismatch(
+        " ".join(tokens), language
+    )
     if mismatch:
         return None, mismatch, []
     reference = [replace(s, session_id=unit.unit_id) for s in reference]

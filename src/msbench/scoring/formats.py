@@ -19,12 +19,13 @@ import re
 from pathlib import Path
 
 from msbench.errors import InputError
+from msbench.file_formats import REGISTRY, SCORING_FORMATS, closest_formats
 from msbench.ingest.adapters.common import in_start_order
 from msbench.records import Segment
 from msbench.textio import read_text, split_lines
 from msbench.timeline import exact_sum, parse_seconds
 
-FORMATS = ("stm", "seglst", "rttm", "ctm", "textgrid", "text")
+FORMATS = SCORING_FORMATS  # the registry's (msbench.file_formats)
 
 _CLOCK = r"(?:\d+:)?(?:\d+:)?\d+(?:\.\d+)?"
 #: ``[start - end] speaker: text``; the speaker is whatever precedes the first colon.
@@ -146,13 +147,10 @@ def read_timestamped_text(
     return segments
 
 
-#: A system output's file name ending says its format (before any content detection).
+#: A system output's file name ending says its format (before any content detection); JSON is
+#: told apart by its content.
 SUFFIX_FORMATS = {
-    ".txt": "text",
-    ".ctm": "ctm",
-    ".stm": "stm",
-    ".rttm": "rttm",
-    ".textgrid": "textgrid",
+    suffix: f.name for f in REGISTRY if f.scoring for suffix in f.suffixes if suffix != ".json"
 }
 
 
@@ -183,7 +181,7 @@ def read_segments(
     if fmt == "text":
         return _in_start_order(read_timestamped_text(path, text, default_session, pattern))
     if fmt not in FORMATS:
-        raise InputError(path, f"unknown format {fmt!r}", fix=f"use one of {', '.join(FORMATS)}")
+        raise InputError(path, f"unknown format {fmt!r}", fix=closest_formats(fmt, FORMATS))
     segments = []
     annotations = read_annotation_file(path, fmt, encoding)
     for annotation in annotations:

@@ -253,6 +253,25 @@ def has_words(segments: Sequence[Segment]) -> bool:
     return not segments or any(s.words is not None for s in segments)
 
 
+def _runaway_note(
+    name: str,
+    hypothesis: Sequence[Segment],
+    spans: Sequence[tuple[float, float]],
+    tokenizer: str,
+    notes: list[str],
+) -> bool:
+    """True (and a note) when a session's hypothesis is a runaway output
+    (:func:`msbench.scoring.checks.runaway`): DER is scored, the WER family's alignments not."""
+    from msbench.scoring.checks import runaway
+    from msbench.scoring.tokenizer import tokenize
+
+    tokens = sum(len(tokenize(s.words, tokenizer)) for s in hypothesis)
+    why = runaway(tokens, sum(b - a for a, b in spans))
+    if why:
+        notes.append(f"session {name!r}: {why}: DER only, no WER family")
+    return why is not None
+
+
 def score_pair(
     reference: Sequence[Segment],
     hypothesis: Sequence[Segment],
@@ -296,8 +315,9 @@ def score_pair(
             session_spans = ((0.0, last),)
             if spans is not None:
                 notes.append(f"session {name!r} is not in the UEM: scored on 0..{last:.3f} s")
+        words = with_words and not _runaway_note(name, hyp, session_spans, tokenizer, notes)
         scores = score_session(
-            ref, hyp, session_spans, name, collar, tcp_collar, tokenizer, with_words, tolerances,
+            ref, hyp, session_spans, name, collar, tcp_collar, tokenizer, words, tolerances,
             with_orc, der_convention,
         )  # fmt: skip
         sessions.append(scores)

@@ -20,10 +20,11 @@ def write_unit_audio(recording: RecordingRow, unit: Unit, path: Path) -> None:
     import soundfile
 
     from msbench.audio import channel_blocks
+    from msbench.textio import make_folder
 
     channel = int(recording.get("channel") or 0)
     _, _, blocks = channel_blocks(recording["audio_path"], channel, unit.start, unit.end, 16000)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_folder(path.parent)
     temporary = path.with_name(f".{path.name}.tmp.flac")
     with soundfile.SoundFile(temporary, "w", 16000, 1, subtype="PCM_16", format="FLAC") as out:
         for piece in blocks:

@@ -105,11 +105,23 @@ def fixed_chunks(recordings: Iterable[tuple[str, ScoredSpans]], max_seconds: flo
 
 
 def read_units(path: str | Path) -> list[Unit]:
-    """A units manifest (``units.csv``: ``unit_id, recording_id, start, end``)."""
-    return [
+    """A units manifest (``units.csv``: ``unit_id, recording_id, start, end``); each unit id once
+    (a unit id names its output file: two units of one id would be scored on one file)."""
+    from collections import Counter
+
+    from msbench.errors import InputError
+
+    units = [
         Unit(r["unit_id"], r["recording_id"], r["start"], r["end"])
         for r in read_rows(path, UnitRow)
     ]
+    if repeated := sorted(k for k, n in Counter(u.unit_id for u in units).items() if n > 1):
+        raise InputError(
+            path,
+            f"unit id(s) {repeated[:3]} appear more than once",
+            fix="give each unit its own id",
+        )
+    return units
 
 
 def benchmark_units(system: Mapping[str, Any], benchmark: Sequence[BenchmarkRow]) -> list[Unit]:

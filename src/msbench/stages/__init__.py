@@ -13,6 +13,7 @@ COMMANDS = {
     "ingest": "msbench.stages.ingest",
     "interaction": "msbench.stages.interaction",
     "acoustic": "msbench.stages.acoustic",
+    "gather": "msbench.stages.gather",
     "collect": "msbench.stages.collect",
     "bin": "msbench.stages.bin",
     "pool": "msbench.stages.pool",

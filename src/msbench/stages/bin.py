@@ -28,11 +28,11 @@ def run(
 
     from msbench.construction.condition_space import build_condition_space, label_rows
     from msbench.construction.manifests import write_labelled
-    from msbench.tables import read_table
+    from msbench.tables import nonempty, read_table
     from msbench.textio import write_atomic
 
     resolved = resolve_settings(config, settings)
-    rows = read_table(features)
+    rows = nonempty(read_table(features), features)
     pool_rows = [row for row in rows if row.get("eligible", True)]
     space = build_condition_space(resolved["condition_space"], pool_rows)
     write_labelled(out, label_rows(rows, space))

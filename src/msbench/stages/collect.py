@@ -28,13 +28,13 @@ def run(
     from msbench.columns import REJECTED_COLUMNS
     from msbench.features.collect import collect, require_eligible
     from msbench.tables import write_csv, write_table_jsonl
-    from msbench.textio import write_atomic, write_json
+    from msbench.textio import write_json, write_recorded
 
     resolved = resolve_settings(config, settings)
     done = collect(features, acoustic, rejected, utterances, similarity, resolved)
     write_table_jsonl(out, done.recordings)
     write_csv(manifests / "rejected.csv", (r.to_row() for r in done.rejections), REJECTED_COLUMNS)
-    write_atomic(manifests / "utterances.csv", done.utterances)
+    write_recorded(manifests / "utterances.csv", done.utterances)
     write_table_jsonl(manifests / "speaker_similarity.jsonl", done.matrices)
     write_json(manifests / "run_summary.json", done.summary)
     require_eligible(done.summary, manifests / "run_summary.json")

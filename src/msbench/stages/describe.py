@@ -6,9 +6,10 @@ import json
 from pathlib import Path
 from typing import Annotated
 
+from msbench.file_formats import ANNOTATION_FORMATS
 from msbench.stages.options import Arg
 
-FORMATS = ("rttm", "stm", "textgrid", "chime", "notsofar", "seglst", "lhotse")
+FORMATS = ANNOTATION_FORMATS
 
 
 def run(

@@ -24,8 +24,8 @@ def run(
     (resamples and seed from the config's diagnostics.bootstrap) and is
     significant when the interval excludes 0.
     """
+    from msbench.diagnostics.analysis_inputs import load_system
     from msbench.diagnostics.system import diagnose_system
-    from msbench.diagnostics.tables import load_system
     from msbench.tables import read_table
     from msbench.textio import write_json
 

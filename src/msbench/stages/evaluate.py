@@ -31,12 +31,14 @@ def run(
     from msbench.scoring.aggregate import recording_rows, sum_units
     from msbench.scoring.evaluate import SystemSpec, evaluate_units
     from msbench.scoring.units import benchmark_units, read_references
-    from msbench.tables import read_rows, write_csv
+    from msbench.tables import nonempty, read_rows, write_csv
     from msbench.textio import write_json
 
     entry = json.loads(system)
     spec = SystemSpec.from_config(entry)
-    rows_by_id = {r["recording_id"]: r for r in read_rows(benchmark, BenchmarkRow)}
+    rows_by_id = {
+        r["recording_id"]: r for r in nonempty(read_rows(benchmark, BenchmarkRow), benchmark)
+    }
     units = benchmark_units(entry, list(rows_by_id.values()))
     languages = {rid: str(r.get("language") or "") for rid, r in rows_by_id.items()}
     scoring = resolve_settings(config, settings)["scoring"]

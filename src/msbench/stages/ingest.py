@@ -26,11 +26,12 @@ def run(
     OUT_DIR/encodings.json: the codec each annotation file was decoded with.
     """
     from msbench.ingest.sheet import find_source, read_dataset_sheet
-    from msbench.ingest.source import IngestSettings, annotation_encodings, ingest_source
+    from msbench.ingest.source import IngestSettings
+    from msbench.ingest.source_report import annotation_encodings, ingest_whole_source
     from msbench.textio import write_json, write_jsonl
 
     spec = find_source(read_dataset_sheet(sheet), source)
-    result = ingest_source(spec, IngestSettings(end_tolerance, strict_segments))
+    result = ingest_whole_source(spec, IngestSettings(end_tolerance, strict_segments))
     write_jsonl(out_dir / "rejected.jsonl", (r.to_dict() for r in result.rejections))
     write_jsonl(out_dir / "recordings.jsonl", (r.to_dict() for r in result.recordings))
     print(f"msbench ingest: {result.summary(source)}")

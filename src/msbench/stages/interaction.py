@@ -15,7 +15,7 @@ def run(
 ) -> None:
     """Interaction features of ingested recordings (speakers, overlap, turn gaps), and r_ov."""
     from msbench.columns import INTERACTION_COLUMNS, UTTERANCE_COLUMNS
-    from msbench.features.rows import interaction_row, utterance_rows
+    from msbench.features.feature_rows import interaction_row, utterance_rows
     from msbench.records import IngestedRecording
     from msbench.tables import write_csv, write_table_jsonl
     from msbench.textio import read_jsonl

@@ -24,10 +24,10 @@ def run(
     labels, and why it is (not) eligible, in the pool, selected.
     """
     from msbench.columns import recordings_columns
+    from msbench.construction.benchmark_summary import summarize
     from msbench.construction.condition_space import read_condition_space
     from msbench.construction.coverage_figure import plot_coverage, plot_profile_heatmap
     from msbench.construction.manifests import recording_status
-    from msbench.construction.summary import summarize
     from msbench.tables import read_table, write_csv
     from msbench.textio import write_json
 

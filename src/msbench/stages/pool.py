@@ -24,11 +24,13 @@ def run(
     from msbench.columns import CANDIDATE_COLUMNS, POOL_EXCLUDED_COLUMNS
     from msbench.construction.condition_space import read_condition_space
     from msbench.construction.utility import utility_pool
-    from msbench.tables import read_table, write_csv, write_table_jsonl
+    from msbench.tables import nonempty, read_table, write_csv, write_table_jsonl
     from msbench.textio import write_json
 
     resolved = resolve_settings(config, settings)
-    pool = utility_pool(read_table(labelled), read_condition_space(space), resolved)
+    pool = utility_pool(
+        nonempty(read_table(labelled), labelled), read_condition_space(space), resolved
+    )
     write_csv(out, pool.candidates, CANDIDATE_COLUMNS)
     write_table_jsonl(excluded, pool.excluded, POOL_EXCLUDED_COLUMNS)
     if pool.notes:

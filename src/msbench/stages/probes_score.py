@@ -20,7 +20,7 @@ def run(
     """
     import json
 
-    from msbench.probes.score import read_answers, score_answers
+    from msbench.probes.accuracy import read_answers, score_answers
     from msbench.textio import read_jsonl, write_json
 
     report = score_answers(list(read_jsonl(items)), read_answers(answers))

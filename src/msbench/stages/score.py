@@ -6,10 +6,11 @@ import json
 from pathlib import Path
 from typing import Annotated
 
+from msbench.file_formats import SCORING_FORMATS
 from msbench.scoring.der import DER_CONVENTIONS
 from msbench.stages.options import Arg
 
-FORMATS = ("stm", "seglst", "rttm", "ctm", "textgrid", "text")
+FORMATS = SCORING_FORMATS
 
 
 def run(

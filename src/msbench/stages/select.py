@@ -29,12 +29,13 @@ def run(
     from msbench.construction.condition_space import read_condition_space
     from msbench.construction.manifests import official_metadata_row
     from msbench.construction.selection.selected import select_benchmark
-    from msbench.tables import read_table, write_csv, write_table_jsonl
+    from msbench.tables import nonempty, read_table, write_csv, write_table_jsonl
     from msbench.textio import write_json
 
     resolved = resolve_settings(config, settings)
+    candidates = nonempty(read_table(pool), pool)
     selection = select_benchmark(
-        read_table(pool),
+        candidates,
         read_table(labelled),
         read_condition_space(space),
         resolved["selection"],

@@ -27,8 +27,8 @@ def run(
     first. The duration-weighted overlap is the total overlapped time over the
     total duration (each recording's overlap_ratio is of its duration).
     """
+    from msbench.construction.benchmark_summary import summarize
     from msbench.construction.condition_space import build_condition_space, label_rows
-    from msbench.construction.summary import summarize
     from msbench.tables import read_table
 
     space = build_condition_space(resolve_settings(config, settings)["condition_space"])

@@ -27,11 +27,12 @@ def run(
     from msbench.rows import BenchmarkRow, RecordingRow
     from msbench.scoring.unit_audio import write_unit_audio
     from msbench.scoring.units import cut_benchmark, read_references
-    from msbench.tables import read_rows, write_csv
+    from msbench.tables import nonempty, read_rows, write_csv
 
     section = resolve_settings(config, settings)["units"]
+    selected = nonempty(read_rows(benchmark, BenchmarkRow), benchmark)
     audio = {r["recording_id"]: r for r in read_rows(recordings, RecordingRow)}
-    units = cut_benchmark(read_rows(benchmark, BenchmarkRow), read_references(utterances), section)
+    units = cut_benchmark(selected, read_references(utterances), section)
     for unit in units:
         write_unit_audio(audio[unit.recording_id], unit, out_dir / "audio" / f"{unit.unit_id}.flac")
     write_csv(out_dir / "units.csv", [vars(u) for u in units], UNIT_COLUMNS)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from msbench.errors import InputError
 from msbench.ingest.adapters.common import SessionCollector
 from msbench.records import SessionAnnotation
 from msbench.textio import read_text, split_lines
@@ -22,37 +21,56 @@ from msbench.timeline import exact_sum
 def read_lhotse(
     supervisions: str | Path, recordings: str | Path | None = None
 ) -> list[SessionAnnotation]:
-    from lhotse import RecordingSet
-
+    """Sessions from a supervisions manifest (and a recordings manifest): a bad line of either
+    rejects only the recording it names (a line naming none is skipped, and said)."""
     collector = SessionCollector(str(supervisions))
     if recordings:
-        try:
-            recording_set = list(RecordingSet.from_jsonl_lazy(recordings))
-        except (KeyError, TypeError, ValueError) as error:
-            raise InputError(recordings, f"not a lhotse recordings manifest ({error})") from error
-        for index, recording in enumerate(recording_set, start=1):
-            if recording.id in collector.durations:
-                collector.problem(
-                    recording.id, f"{recordings}:line {index}: recording id appears twice"
-                )
-            collector.touch(recording.id)
-            collector.durations[recording.id] = float(recording.duration)
-            files = [source for source in recording.sources if source.type == "file"]
-            if files:
-                collector.audio_paths[recording.id] = str(files[0].source)
-            elif recording.sources:
-                kinds = sorted({source.type for source in recording.sources})
-                collector.note(
-                    recording.id,
-                    f"{recordings}:line {index}: audio source of type {', '.join(kinds)} "
-                    f"({recording.sources[0].source!r}); msbench reads audio files only: "
-                    "write the audio to files and set `audio` in the dataset sheet",
-                )
+        for index, line in enumerate(split_lines(read_text(recordings)), start=1):
+            if line.strip():
+                _add_recording(collector, recordings, index, line)
     known = set(collector.durations) if recordings else None
     for index, line in enumerate(split_lines(read_text(supervisions)), start=1):
         if line.strip():
             _add_supervision(collector, supervisions, index, line, known, recordings)
     return collector.sessions()
+
+
+def _add_recording(collector: SessionCollector, path: str | Path, index: int, line: str) -> None:
+    """One recordings-manifest line: its duration and audio file, or a problem of its id."""
+    import json
+
+    from lhotse import Recording
+
+    try:
+        entry = json.loads(line)
+        recording = Recording.from_dict(entry)
+    except json.JSONDecodeError as error:
+        collector.skip(f"{path}:line {index}: invalid JSON ({error.msg})")
+        return
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        message = f"{path}:line {index}: not a lhotse recording ({type(error).__name__}: {error})"
+        named = entry.get("id") if isinstance(entry, dict) else None
+        if isinstance(named, str) and named:
+            collector.problem(named, message)
+            collector.durations.setdefault(named, math.nan)
+        else:
+            collector.skip(message)
+        return
+    if recording.id in collector.durations:
+        collector.problem(recording.id, f"{path}:line {index}: recording id appears twice")
+    collector.touch(recording.id)
+    collector.durations[recording.id] = float(recording.duration)
+    files = [source for source in recording.sources if source.type == "file"]
+    if files:
+        collector.audio_paths[recording.id] = str(files[0].source)
+    elif recording.sources:
+        kinds = sorted({source.type for source in recording.sources})
+        collector.note(
+            recording.id,
+            f"{path}:line {index}: audio source of type {', '.join(kinds)} "
+            f"({recording.sources[0].source!r}); msbench reads audio files only: "
+            "write the audio to files and set `audio` in the dataset sheet",
+        )
 
 
 def _add_supervision(

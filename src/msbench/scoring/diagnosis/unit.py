@@ -3,7 +3,7 @@
 :func:`diagnose_unit` runs the two word alignments
 (:mod:`msbench.scoring.diagnosis.alignment`), classifies the errors
 (:mod:`~msbench.scoring.diagnosis.decomposition`), attributes the utterances
-(:mod:`~msbench.scoring.diagnosis.attribution`) and measures the time-based checks
+(:mod:`~msbench.scoring.diagnosis.speaker_attribution`) and measures the time-based checks
 (:mod:`~msbench.scoring.diagnosis.regions`). Each utterance's ``overlap_exposure``
 (``r_ov``) and ``switch_distance`` are measured against the unit's own
 reference timeline. ``r_time = T_hyp / T_ref``: seconds of hypothesised speech
@@ -19,14 +19,14 @@ from typing import Any
 
 from msbench.records import Segment
 from msbench.scoring.diagnosis.alignment import agnostic_alignment, align_words
-from msbench.scoring.diagnosis.attribution import (
+from msbench.scoring.diagnosis.decomposition import KINDS, classify
+from msbench.scoring.diagnosis.regions import OverlapChecks, overlap_checks, switch_distance
+from msbench.scoring.diagnosis.speaker_attribution import (
     Attribution,
     attribute,
     confusion_counts,
     mapping_of,
 )
-from msbench.scoring.diagnosis.decomposition import KINDS, classify
-from msbench.scoring.diagnosis.regions import OverlapChecks, overlap_checks, switch_distance
 from msbench.timeline import SpeakerTimeline, to_micros, to_seconds, total
 
 #: The ``msbench score`` keys this module adds (a contract, like the scoring keys).

@@ -1,0 +1,66 @@
+"""Every file format msbench reads, declared once: its name, what a file of it holds, which
+commands read it, and how it is recognised.
+
+The annotation readers (:mod:`msbench.ingest.adapters`) and the scoring readers
+(:mod:`msbench.scoring.formats`) register their functions under these names;
+the command-line choices (``msbench describe --format``, ``msbench score
+--ref-format/--hyp-format``), the dataset sheet's ``adapter`` column and the
+systems' ``format:`` key all come from here, and a test checks that every
+reader and every schema enum names exactly these (a format added in one place
+and forgotten in another fails there, not at a user's run).
+
+``annotation``: a source of the dataset sheet (``msbench ingest``, ``describe``);
+``scoring``: a reference or a system output (``msbench score``, ``evaluate``).
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class FileFormat:
+    name: str
+    holds: str
+    annotation: bool = False
+    scoring: bool = False
+    suffixes: tuple[str, ...] = ()
+
+
+REGISTRY: tuple[FileFormat, ...] = (
+    FileFormat("rttm", "NIST RTTM: speaker turns (words from STM or SegLST transcripts)",
+               annotation=True, scoring=True, suffixes=(".rttm",)),
+    FileFormat("stm", "NIST STM: speaker-attributed utterances with words",
+               annotation=True, scoring=True, suffixes=(".stm",)),
+    FileFormat("textgrid", "Praat TextGrid, one tier per speaker (AISHELL-4, AliMeeting)",
+               annotation=True, scoring=True, suffixes=(".textgrid",)),
+    FileFormat("chime", "CHiME-5/6/7/8 and DiPCo <session>.json transcripts",
+               annotation=True, suffixes=(".json",)),
+    FileFormat("notsofar", "NOTSOFAR-1 <meeting>/gt_transcription.json",
+               annotation=True, suffixes=("gt_transcription.json",)),
+    FileFormat("seglst", "meeteval SegLST JSON (session_id, speaker, start_time, end_time, words)",
+               annotation=True, scoring=True, suffixes=(".json",)),
+    FileFormat("lhotse", "lhotse supervisions (+ recordings) manifests, JSON Lines",
+               annotation=True, suffixes=(".jsonl", ".jsonl.gz")),
+    FileFormat("magicdata", "MagicData-RAMC TXT/<session>.txt ([start,end] speaker gender text)",
+               annotation=True, suffixes=(".txt",)),
+    FileFormat("ctm", "CTM words with a speaker column (<file> <speaker> <start> <dur> <word>)",
+               scoring=True, suffixes=(".ctm",)),
+    FileFormat("text", "timestamped text as speech LLMs write it ([00:01.2 - 00:04.5] Speaker 1: ...)",
+               scoring=True, suffixes=(".txt",)),
+)  # fmt: skip
+
+ANNOTATION_FORMATS: tuple[str, ...] = tuple(f.name for f in REGISTRY if f.annotation)
+SCORING_FORMATS: tuple[str, ...] = tuple(f.name for f in REGISTRY if f.scoring)
+
+
+def closest_formats(name: str, choices: tuple[str, ...]) -> str:
+    """The formats nearest to a name that is not one, for an error message.
+
+    >>> closest_formats("segslt", SCORING_FORMATS)
+    "did you mean 'seglst'? (formats: rttm, stm, textgrid, seglst, ctm, text)"
+    """
+    near = difflib.get_close_matches(name, choices, n=2, cutoff=0.5)
+    guess = f"did you mean {' or '.join(map(repr, near))}? " if near else ""
+    return f"{guess}(formats: {', '.join(choices)})"

@@ -1,0 +1,45 @@
+"""One format registry (msbench.file_formats): every reader, choice and schema enum names it."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from msbench.config import load_schema
+from msbench.file_formats import ANNOTATION_FORMATS, REGISTRY, SCORING_FORMATS, closest_formats
+from tests.helpers.paths import REPO
+
+
+def test_the_annotation_readers_and_the_sheet_schema_name_the_registrys_formats():
+    from msbench.ingest.adapters import READERS
+
+    assert set(READERS) | {"lhotse"} == set(ANNOTATION_FORMATS)
+    adapter = load_schema("datasets.schema.yaml")["properties"]["adapter"]["enum"]
+    assert tuple(adapter) == ANNOTATION_FORMATS
+
+
+def test_the_systems_format_key_and_the_score_command_name_the_scoring_formats():
+    systems = load_schema("config.schema.yaml")["properties"]["systems"]["items"]
+    assert tuple(systems["properties"]["format"]["enum"]) == SCORING_FORMATS
+    from msbench.scoring.formats import SUFFIX_FORMATS
+
+    assert set(SUFFIX_FORMATS.values()) <= set(SCORING_FORMATS)
+
+
+def test_every_annotation_format_is_accepted_by_describe(tmp_path: Path):
+    """`describe --format magicdata` was refused by argparse while detection told users to pass it."""
+    (tmp_path / "s1.txt").write_text("[0.000,2.000]\tG0001\tfemale\thello\n", encoding="utf-8")
+    for name in ANNOTATION_FORMATS:
+        done = subprocess.run(
+            [sys.executable, "-m", "msbench.cli", "describe", "--format", name, str(tmp_path / "s1.txt")],
+            capture_output=True, text=True, check=False,
+        )  # fmt: skip
+        assert "invalid choice" not in done.stderr, (name, done.stderr)
+
+
+def test_a_misspelt_format_names_the_closest():
+    assert closest_formats("segslt", SCORING_FORMATS).startswith("did you mean 'seglst'?")
+    assert "did you mean" not in closest_formats("xyz", ANNOTATION_FORMATS)
+    assert len({f.name for f in REGISTRY}) == len(REGISTRY)
+    assert (REPO / "src/msbench/file_formats.py").exists()
