@@ -34,6 +34,7 @@ include: "workflow/rules/evaluation.smk"
 include: "workflow/rules/review.smk"
 include: "workflow/rules/probes.smk"
 include: "workflow/rules/audit.smk"
+include: "workflow/rules/export.smk"
 
 
 RUN_STARTED = time.time()
@@ -71,3 +72,4 @@ rule all:
         probes_outputs(),
         rules.select.output,
         rules.collect.output,
+        export_outputs(),

@@ -63,6 +63,15 @@ def exact_sum(start: float | str, duration: float | str) -> float:
     return float(Decimal(str(start)) + Decimal(str(duration)))
 
 
+def exact_difference(end: float | str, start: float | str) -> float:
+    """``end - start`` on their decimal texts (a duration, or a time moved into a unit's time).
+
+    >>> exact_difference(54.48, 46.92), 54.48 - 46.92
+    (7.56, 7.559999999999995)
+    """
+    return float(Decimal(str(end)) - Decimal(str(start)))
+
+
 def parse_seconds(value: object) -> float:
     """A time as annotation files write it, to seconds: ``12.5``, ``"12.50"``, ``"0:01:02.37"``.
 

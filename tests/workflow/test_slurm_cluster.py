@@ -172,7 +172,7 @@ def test_a_memory_kill_is_named_and_retried_with_more_from_the_users_own_request
     assert "killed by SLURM for memory: used" in log and "of the 900 MB it asked for" in log
     requested = {mem for mem, _ in requests_of(log, "acoustic").values()}
     assert requested == {900, 1800}, requested
-    batch_log = (work / "results/logs/acoustic/two_speaker/0-of-1.log").read_text()
+    batch_log = (work / "results/logs/acoustic/two_speaker/0-of-1.log.attempts").read_text()
     first, second = batch_log.index("mem_mb=900,"), batch_log.index("mem_mb=1800,")
     assert first < batch_log.index("expected peak") < second  # the killed attempt's lines kept
 

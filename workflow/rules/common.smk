@@ -78,12 +78,15 @@ WEIGHTS = json.dumps(fingerprint(config["models"]), sort_keys=True)
 ACOUSTIC_RUNTIME = acoustic_runtime()
 
 
-#: The first line a modelled job appends to its log: a retry's log keeps the killed attempt's
-#: lines (the recording it was on, its expected peak) under the memory that attempt had.
+#: A job sized by the memory model keeps every attempt's lines: Snakemake deletes a job's log
+#: before a retry, so the log is also appended to <log>.attempts, under a line naming the
+#: attempt's memory; a job SLURM killed for memory thus leaves the recording it was on and its
+#: expected peak (the stage's stdout and stderr both go to the log).
 ATTEMPT_HEADER = (
     'echo "[msbench] $(date -u +%FT%TZ) attempt with mem_mb={resources.mem_mb},'
-    ' runtime={resources.runtime} min" >> {log:q}; '
+    ' runtime={resources.runtime} min" >> {log:q}.attempts; '
 )
+KEEP_ATTEMPTS = " 2>&1 | tee -a {log:q}.attempts > {log:q}"
 
 
 def made(path):
@@ -221,3 +224,8 @@ def review_probes():
 def audit_outputs():
     """The audit when `release:` names a published metadata.jsonl (nothing otherwise)."""
     return rules.audit.output if config["release"] else []
+
+
+def export_outputs():
+    """The export folder when `export.formats` names any (nothing otherwise)."""
+    return ["results/export"] if config["export"]["formats"] else []

@@ -24,7 +24,7 @@ rule evaluate:
         ATTEMPT_HEADER
         + "msbench evaluate --system {params.system:q} --benchmark {input.benchmark:q}"
         " --utterances {input.utterances:q} --out-dir {params.out_dir:q}"
-        " --settings {params.settings:q} 2>> {log:q}"
+        " --settings {params.settings:q}" + KEEP_ATTEMPTS
 
 
 rule leaderboard:

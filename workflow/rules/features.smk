@@ -40,7 +40,7 @@ rule acoustic:
         " --batches {wildcards.batches}"
         " --out {output.features:q} --rejected {output.rejected:q}"
         " --similarity {output.similarity:q} --settings {params.settings:q}"
-        " --runtime {ACOUSTIC_RUNTIME:q} --mem-mb {resources.mem_mb} 2>> {log:q}"
+        " --runtime {ACOUSTIC_RUNTIME:q} --mem-mb {resources.mem_mb}" + KEEP_ATTEMPTS
 
 
 rule gather:

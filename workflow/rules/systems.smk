@@ -20,7 +20,7 @@ rule units:
         ATTEMPT_HEADER
         + "msbench units --benchmark {input.benchmark:q} --recordings {input.recordings:q}"
         " --utterances {input.utterances:q} --out-dir {params.out_dir:q}"
-        " --settings {params.settings:q} 2>> {log:q}"
+        " --settings {params.settings:q}" + KEEP_ATTEMPTS
 
 
 rule baseline:

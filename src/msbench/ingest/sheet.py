@@ -17,6 +17,8 @@ Columns (tab-separated, header required; empty cells take the default):
 ``device``      recording device, free text (``recording_device`` in manifests)
 ``channel``     0-based channel of multi-channel audio (default 0)
 ``encoding``    text encoding of the annotations (default: detect UTF-8/16)
+``sessions``    a file listing the sessions to keep (one a line)
+``licence``     the corpus' licence (e.g. ``CC BY 4.0``), written into every export
 ==============  ================================================================
 
 Lines starting with ``#`` are comments. Relative paths are relative to the
@@ -54,6 +56,7 @@ class SourceSpec:
     channel: int = 0
     encoding: str = ""
     sessions: str = ""
+    licence: str = ""
 
     def annotation_files(self) -> list[str]:
         return expand_glob(self.annotations)

@@ -31,4 +31,5 @@ COMMANDS = {
     "probes-score": "msbench.stages.probes_score",
     "review": "msbench.stages.review",
     "audit": "msbench.stages.audit",
+    "export": "msbench.stages.export",
 }

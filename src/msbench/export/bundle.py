@@ -1,0 +1,132 @@
+"""What every export reads: the run's selected recordings, their reference utterances, the units.
+
+Times are kept as the manifests write them (seconds, up to 6 decimals): no
+export adds, rounds or shifts a time except a cut's supervisions, which are
+moved into unit time by exact decimal subtraction (:func:`msbench.timeline.exact_difference`); durations likewise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from msbench.rows import BenchmarkRow, RecordingRow, UtteranceRow
+from msbench.scoring.units import Unit, read_units, recording_spans
+from msbench.tables import nonempty, read_rows
+
+#: Benchmark columns that describe a recording's conditions and features (kept in exports).
+CONDITION_FIELDS = (
+    "profile", "P", "O", "S", "T", "N", "num_speakers", "overlap_ratio",
+    "speaker_similarity_max", "speaker_switch_q25", "noise_difficulty", "duration_seconds",
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Utterance:
+    recording_id: str
+    speaker: str
+    start: float
+    end: float
+    words: str
+    overlap_exposure: float | None
+
+
+@dataclass(frozen=True)
+class Bundle:
+    selected: list[BenchmarkRow]
+    audio: dict[str, RecordingRow]
+    utterances: dict[str, list[Utterance]]
+    units: list[Unit]
+    unit_audio: Path
+    activity: dict[str, list[Utterance]]  # the annotation's turns: what the features come from
+
+    def conditions(self, recording_id: str) -> dict[str, object]:
+        row = next(r for r in self.selected if r["recording_id"] == recording_id)
+        return {k: row.get(k) for k in CONDITION_FIELDS}
+
+    def unit_utterances(self, unit: Unit) -> list[Utterance]:
+        """The unit's reference: utterances whose midpoint lies in it (scoring's rule,
+        :func:`msbench.scoring.units.unit_reference`)."""
+        return [
+            u for u in self.utterances.get(unit.recording_id, [])
+            if unit.start <= (u.start + u.end) / 2 < unit.end
+        ]  # fmt: skip
+
+
+def read_activity(ingested: Sequence[Path], kept: set[str]) -> dict[str, list[Utterance]]:
+    """Each kept recording's annotation turns (speaker ids namespaced as the manifests')."""
+    from msbench.records import IngestedRecording
+    from msbench.textio import read_jsonl
+
+    turns: dict[str, list[Utterance]] = {}
+    for path in ingested:
+        for row in read_jsonl(path):
+            item = IngestedRecording.from_dict(row)
+            rid = item.recording.recording_id
+            if rid in kept:
+                turns[rid] = [
+                    Utterance(
+                        rid, f"{rid}::{s.speaker}", s.start_time, s.end_time, s.words or "", None
+                    )
+                    for s in item.segments
+                ]
+    return turns
+
+
+def read_bundle(
+    benchmark: Path,
+    recordings: Path,
+    utterances: Path,
+    units: Path,
+    unit_audio: Path,
+    ingested: Sequence[Path] = (),
+) -> Bundle:
+    """The run's manifests as one bundle (the selection must be non-empty)."""
+    selected = nonempty(read_rows(benchmark, BenchmarkRow), benchmark)
+    kept = {r["recording_id"] for r in selected}
+    audio = {
+        r["recording_id"]: r
+        for r in read_rows(recordings, RecordingRow)
+        if r["recording_id"] in kept
+    }
+    by_recording: dict[str, list[Utterance]] = {}
+    for row in read_rows(utterances, UtteranceRow):
+        if row["recording_id"] in kept:
+            by_recording.setdefault(row["recording_id"], []).append(
+                Utterance(
+                    row["recording_id"], row["speaker"], row["start_time"], row["end_time"],
+                    row.get("words") or "", row.get("overlap_exposure"),
+                )
+            )  # fmt: skip
+    spans = {r["recording_id"]: recording_spans(r) for r in selected}
+    cut = [replace(u, scored=spans.get(u.recording_id, ())) for u in read_units(units)]
+    return Bundle(selected, audio, by_recording, cut, unit_audio, read_activity(ingested, kept))
+
+
+def licence_lines(sources: Sequence[str], licences: dict[str, str]) -> list[str]:
+    """One line per source corpus with its licence as the dataset sheet gives it (or a warning).
+
+    >>> licence_lines(["ami", "x"], {"ami": "CC BY 4.0"})
+    ['- ami: CC BY 4.0', '- x: licence not given in the dataset sheet (check before sharing)']
+    """
+    return [
+        f"- {s}: {licences[s]}" if licences.get(s)
+        else f"- {s}: licence not given in the dataset sheet (check before sharing)"
+        for s in sources
+    ]  # fmt: skip
+
+
+def write_jsonl_gz(path: Path, rows: Iterable[dict[str, Any]]) -> None:
+    """JSON Lines, gzip-compressed without a time stamp (the same rows give the same bytes)."""
+    import gzip
+    import json
+
+    from msbench.textio import make_folder
+
+    make_folder(path.parent)
+    text = "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
+    temporary = path.with_name(f".{path.name}.tmp")
+    temporary.write_bytes(gzip.compress(text.encode("utf-8"), mtime=0))
+    temporary.replace(path)

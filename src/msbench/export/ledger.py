@@ -1,0 +1,44 @@
+"""The ``README.md`` every export folder starts with: what it holds, where it came from, the
+licence of each source corpus, and how each library loads it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from msbench.export.bundle import Bundle, licence_lines
+
+LOADERS = {
+    "lhotse": "lhotse/: `CutSet.from_file('lhotse/cuts.jsonl.gz')` (one cut per unit), or "
+    "`RecordingSet.from_file` / `SupervisionSet.from_file` for the recordings",
+    "kaldi": "kaldi/: a Kaldi / ESPnet data directory (`utils/validate_data_dir.sh --no-feats "
+    "kaldi`; lhotse: `lhotse.kaldi.load_kaldi_data_dir('kaldi', 16000)`)",
+    "seglst": "seglst/: `meeteval-wer tcpwer -r seglst/references.seglst.json -h YOURS.json "
+    "--uem seglst/units.uem` (session_id = unit id)",
+}
+
+
+def ledger(bundle: Bundle, formats: Sequence[str], licences: dict[str, str]) -> str:
+    """The export's README: counts, loaders, and one licence line per source corpus."""
+    sources = sorted({str(r["source_dataset"]) for r in bundle.selected})
+    hours = sum(float(r["duration_seconds"]) for r in bundle.selected) / 3600
+    utterances = sum(len(v) for v in bundle.utterances.values())
+    lines = [
+        "# msbench benchmark export",
+        "",
+        f"{len(bundle.selected)} recordings ({hours:.4f} scored hours), {len(bundle.units)} "
+        f"inference units, {utterances} reference utterances, from {len(sources)} source corpora.",
+        "Written by `msbench export` from the run's manifests (results/manifests/benchmark.csv, "
+        "utterances.csv, recordings.csv) and units (results/units/).",
+        "",
+        "## Loading",
+        "",
+        *[f"- {LOADERS[f]}" for f in formats],
+        "",
+        "## Licences (from the dataset sheet's `licence` column)",
+        "",
+        *licence_lines(sources, licences),
+        "",
+        "Audio paths are absolute paths on the machine that exported; the audio itself is not "
+        "copied (each corpus' licence governs redistribution).",
+    ]
+    return "\n".join(lines) + "\n"

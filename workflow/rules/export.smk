@@ -1,0 +1,26 @@
+rule export:
+    """The benchmark for lhotse, Kaldi/ESPnet and meeteval (config `export.formats`)."""
+    input:
+        benchmark="results/manifests/benchmark.csv",
+        recordings="results/manifests/recordings.csv",
+        utterances="results/manifests/utterances.csv",
+        units=rules.units.output.units,
+        unit_audio=rules.units.output.audio,
+        sheet=config["datasets"],
+        ingested=per_source("results/ingest/{source}/recordings.jsonl"),
+    output:
+        directory("results/export"),
+    log:
+        "results/logs/export.log",
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=30,
+    params:
+        formats=" ".join(config["export"]["formats"]),
+    shell:
+        "msbench export --to {params.formats} --out {output:q}"
+        " --benchmark {input.benchmark:q} --recordings {input.recordings:q}"
+        " --utterances {input.utterances:q} --units {input.units:q}"
+        " --unit-audio {input.unit_audio:q} --sheet {input.sheet:q}"
+        " --ingested {input.ingested:q} 2> {log:q}"
