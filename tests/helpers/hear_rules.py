@@ -130,3 +130,52 @@ def ver_a(results: list[dict[str, Any]]) -> dict[str, Any]:
     right = sum(1 for v in complete.values() if all(v.values()))
     units = len(singles) + len(complete)
     return {"ver_a": 100.0 * (sum(singles) + right) / units if units else 0.0, "units": units}
+
+
+def build_input_rows(dataset: Any, audio_dir: str) -> list[dict[str, Any]]:
+    """HEAR's ``hear/run_hear.py:build_input``, step by step, on a loaded dataset: writes each
+    item's audio to ``audio_dir`` and returns the rows it writes to its input file."""
+    import os
+
+    import soundfile as sf
+
+    rows = []
+    for r in dataset:
+        wav = os.path.join(audio_dir, f"{r['question_id']}.wav")
+        if not os.path.exists(wav):
+            sf.write(wav, r["audio"]["array"], r["audio"]["sampling_rate"])
+        rows.append({
+            "id": r["question_id"], "clip_id": r["clip_id"], "dataset": r["source_corpus"],
+            "axis": r["taxonomy"], "subdimension": r["subtaxonomy"], "category": _category(r),
+            "options": r["options"], "ground_truth": chr(65 + r["answer_idx"]),
+            "instruction": _instruction(r), "audio_path": os.path.abspath(wav),
+        })  # fmt: skip
+    return rows
+
+
+def _category(r: Any) -> str:
+    sub, task, ov = r["subtaxonomy"], r["task_name"], r["overlap"]
+    if sub == "VCD":
+        return f"VCD_{task}"
+    if task == "none":
+        return f"{sub}_{ov}" if ov else sub
+    head = task if task.startswith(sub) else f"{sub}_{task}"
+    return f"{head}_{ov}" if ov else head
+
+
+def _instruction(r: Any) -> str:
+    sub = r["subtaxonomy"]
+    if sub == "CVA":
+        head = ("Listen to the main audio, followed by the voice options audio where each "
+                "option (A through E) is announced before its voice sample, and answer the "
+                "following multiple-choice question.")  # fmt: skip
+        body = f"\n\n{r['question']}\n"
+    else:
+        if sub in ("VL", "VCA"):
+            head = ("Listen to the main audio, followed by a reference voice of the target "
+                    "speaker, and answer the following multiple-choice question.")  # fmt: skip
+        else:
+            head = "Listen to the main audio and answer the following multiple-choice question."
+        opts = "\n".join(f"({chr(65 + i)}) {o}" for i, o in enumerate(r["options"]))
+        body = f"\n\n{r['question']}\n\nOptions:\n{opts}\n"
+    return head + body + '\nRespond in JSON format, e.g. {"Answer": "A"}'

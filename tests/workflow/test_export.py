@@ -117,3 +117,43 @@ def test_meeteval_scores_the_seglst_references_as_msbench_scores_the_baseline(de
     for unit in scored:
         found = per_unit[unit["unit_id"]]
         assert (found.errors, found.length) == (int(unit["cp_errors"]), int(unit["cp_length"]))
+
+
+def test_datasets_loads_the_benchmark_and_its_audio_is_the_units(demo_run: Path):
+    from datasets import load_dataset
+
+    folder = demo_run / "results/export/hf/benchmark"
+    rows = load_dataset(str(folder), split="test")
+    units = list(csv.DictReader((demo_run / "results/units/units.csv").open(encoding="utf-8")))
+    assert sorted(rows["unit_id"]) == sorted(u["unit_id"] for u in units)
+    for row in rows:
+        expected, rate = soundfile.read(demo_run / "results/units/audio" / f"{row['unit_id']}.flac")
+        assert row["audio"]["sampling_rate"] == rate == 16000
+        assert np.array_equal(np.asarray(row["audio"]["array"]), expected), row["unit_id"]
+        assert json.loads(row["conditions"])["profile"].count("-") == 4
+    card = (folder / "README.md").read_text()
+    assert card.startswith("---\nlicense: other") and "task_categories" in card
+    assert "- ami: CC BY 4.0" in card and "![coverage](coverage.png)" in card
+
+
+def test_hears_build_input_on_the_exported_probes_gives_msbenchs_runner_file(
+    demo_run: Path, tmp_path: Path
+):
+    """HEAR's own steps (load_dataset pointed at the folder, not the Hub) give every field of
+    hear_input.jsonl, and the audio it writes is the item's."""
+    from datasets import load_dataset
+
+    from msbench.textio import read_jsonl
+    from tests.helpers.hear_rules import build_input_rows
+
+    rows = build_input_rows(load_dataset(str(demo_run / "results/export/hf/probes"), split="test"),
+                            str(tmp_path))  # fmt: skip
+    expected = list(read_jsonl(demo_run / "results/probes/hear_input.jsonl"))
+    assert len(rows) == len(expected) > 0
+    for row, mine in zip(rows, expected, strict=True):
+        assert {k: v for k, v in row.items() if k != "audio_path"} == {
+            k: v for k, v in mine.items() if k != "audio_path"
+        }
+        ours, _ = soundfile.read(demo_run / "results/probes" / mine["audio_path"])
+        written, _ = soundfile.read(row["audio_path"])
+        assert np.array_equal(ours, written), row["id"]

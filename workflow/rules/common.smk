@@ -229,3 +229,8 @@ def audit_outputs():
 def export_outputs():
     """The export folder when `export.formats` names any (nothing otherwise)."""
     return ["results/export"] if config["export"]["formats"] else []
+
+
+def export_probes():
+    """The probe set, an input of the export when it writes hf and the run makes probes."""
+    return probes_outputs() if "hf" in config["export"]["formats"] else []

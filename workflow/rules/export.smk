@@ -1,5 +1,6 @@
 rule export:
-    """The benchmark for lhotse, Kaldi/ESPnet and meeteval (config `export.formats`)."""
+    """The benchmark for lhotse, Hugging Face datasets, Kaldi/ESPnet and meeteval (config
+    `export.formats`); with hf and probes enabled, the probe set too."""
     input:
         benchmark="results/manifests/benchmark.csv",
         recordings="results/manifests/recordings.csv",
@@ -8,6 +9,7 @@ rule export:
         unit_audio=rules.units.output.audio,
         sheet=config["datasets"],
         ingested=per_source("results/ingest/{source}/recordings.jsonl"),
+        probes=export_probes(),
     output:
         directory("results/export"),
     log:
@@ -18,9 +20,12 @@ rule export:
         runtime=30,
     params:
         formats=" ".join(config["export"]["formats"]),
+        probes=lambda wildcards, input: (
+            f"--probes {input.probes}" if input.probes else ""
+        ),
     shell:
         "msbench export --to {params.formats} --out {output:q}"
         " --benchmark {input.benchmark:q} --recordings {input.recordings:q}"
         " --utterances {input.utterances:q} --units {input.units:q}"
         " --unit-audio {input.unit_audio:q} --sheet {input.sheet:q}"
-        " --ingested {input.ingested:q} 2> {log:q}"
+        " --ingested {input.ingested:q} {params.probes} 2> {log:q}"

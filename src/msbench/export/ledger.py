@@ -10,6 +10,8 @@ from msbench.export.bundle import Bundle, licence_lines
 LOADERS = {
     "lhotse": "lhotse/: `CutSet.from_file('lhotse/cuts.jsonl.gz')` (one cut per unit), or "
     "`RecordingSet.from_file` / `SupervisionSet.from_file` for the recordings",
+    "hf": "hf/benchmark/ and hf/probes/: `datasets.load_dataset('hf/benchmark', split='test')` "
+    "(parquet with the audio inside; each folder's README.md is its dataset card)",
     "kaldi": "kaldi/: a Kaldi / ESPnet data directory (`utils/validate_data_dir.sh --no-feats "
     "kaldi`; lhotse: `lhotse.kaldi.load_kaldi_data_dir('kaldi', 16000)`)",
     "seglst": "seglst/: `meeteval-wer tcpwer -r seglst/references.seglst.json -h YOURS.json "

@@ -1,0 +1,165 @@
+"""The benchmark and the probe set as Hugging Face datasets: parquet shards and a dataset card.
+
+``hf/benchmark/`` holds one row per inference unit: its audio (the unit's
+16 kHz FLAC, bytes inside the parquet), its reference segments (recording
+time), its condition labels and features, source, language and licence.
+``hf/probes/`` holds the probe set in HEAR's own fields (``question_id``,
+``clip_id``, ``source_corpus``, ``taxonomy``, ``subtaxonomy``, ``task_name``,
+``overlap``, ``question``, ``options``, ``answer_idx``) and each item's audio,
+so HEAR's ``build_input`` runs on it as on the Hub's copy. Each folder has a
+``README.md`` card with the YAML header the Hub reads (licence, languages,
+task categories, size) and the licence ledger;
+``datasets.load_dataset(folder, split="test")`` loads it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from msbench.export.bundle import CONDITION_FIELDS, Bundle, licence_lines
+from msbench.textio import write_atomic
+
+#: Language names as the manifests write them -> ISO 639-1 codes for the card's header.
+LANGUAGE_CODES = {
+    "English": "en", "Chinese": "zh", "Mandarin": "zh", "Cantonese": "yue", "Japanese": "ja",
+    "Korean": "ko", "French": "fr", "German": "de", "Spanish": "es", "Portuguese": "pt",
+    "Italian": "it", "Russian": "ru", "Thai": "th", "Vietnamese": "vi", "Arabic": "ar",
+}  # fmt: skip
+SHARD = "data/test-00000-of-00001.parquet"
+
+
+def _card(title: str, body: list[str], rows: int, languages: Sequence[str], tasks: Sequence[str],
+          ledger: list[str]) -> str:  # fmt: skip
+    codes = sorted({LANGUAGE_CODES.get(name, name.lower()) for name in languages})
+    size = "n<1K" if rows < 1000 else "1K<n<10K" if rows < 10_000 else "10K<n<100K"
+    header = {
+        "license": "other",
+        "license_name": "per-source (see Licences)",
+        "language": codes,
+        "task_categories": list(tasks),
+        "size_categories": [size],
+        "configs": [{"config_name": "default", "data_files": [{"split": "test", "path": SHARD}]}],
+    }
+    import yaml
+
+    text = "---\n" + yaml.safe_dump(header, sort_keys=False, allow_unicode=True) + "---\n\n"
+    text += f"# {title}\n\n" + "\n".join(body) + "\n\n## Licences\n\n" + "\n".join(ledger)
+    citation = (
+        "\n\n## Citation\n\nBuilt with msbench (condition-stratified multi-speaker benchmarks); "
+        "cite MS-Bench and each source corpus you use.\n"
+    )
+    return text + citation
+
+
+def _write(rows: list[dict[str, Any]], features: Any, folder: Path) -> None:
+    from datasets import Dataset
+    from datasets.utils.logging import disable_progress_bar
+
+    disable_progress_bar()
+    (folder / "data").mkdir(parents=True, exist_ok=True)
+    Dataset.from_list(rows, features=features).to_parquet(str(folder / SHARD))
+
+
+def benchmark_rows(bundle: Bundle, licences: dict[str, str]) -> list[dict[str, Any]]:
+    rows = []
+    selected = {r["recording_id"]: r for r in bundle.selected}
+    for unit in bundle.units:
+        row = selected[unit.recording_id]
+        flac = bundle.unit_audio / f"{unit.unit_id}.flac"
+        rows.append({
+            "unit_id": unit.unit_id, "recording_id": unit.recording_id,
+            "audio": {"bytes": flac.read_bytes(), "path": flac.name},
+            "start": unit.start, "end": unit.end,
+            "segments": [{"speaker": u.speaker, "start_time": u.start, "end_time": u.end,
+                          "words": u.words} for u in bundle.unit_utterances(unit)],
+            "source": str(row["source_dataset"]), "language": str(row.get("language") or ""),
+            "licence": licences.get(str(row["source_dataset"]), ""),
+            "conditions": json.dumps(bundle.conditions(unit.recording_id)),
+        })  # fmt: skip
+    return rows
+
+
+def export_hf(
+    bundle: Bundle,
+    out: Path,
+    licences: dict[str, str],
+    probes: Path | None,
+    coverage: Path | None = None,
+) -> list[Path]:
+    """Write ``out/benchmark`` (and ``out/probes`` when a probe folder is given); ``coverage``:
+    the run's coverage figure, shown on the card."""
+    from datasets import Audio, Features, Value
+
+    segment = {k: Value("float64") if k.endswith("time") else Value("string")
+               for k in ("speaker", "start_time", "end_time", "words")}  # fmt: skip
+    features = Features({
+        "unit_id": Value("string"), "recording_id": Value("string"), "audio": Audio(16000),
+        "start": Value("float64"), "end": Value("float64"), "segments": [segment],
+        "source": Value("string"), "language": Value("string"), "licence": Value("string"),
+        "conditions": Value("string"),
+    })  # fmt: skip
+    rows = benchmark_rows(bundle, licences)
+    _write(rows, features, out / "benchmark")
+    if coverage is not None and coverage.is_file():
+        (out / "benchmark" / "coverage.png").write_bytes(coverage.read_bytes())
+    sources = sorted({r["source"] for r in rows})
+    body = [
+        f"{len(rows)} inference units of {len(bundle.selected)} recordings. Each row: the "
+        "unit's 16 kHz audio, its reference segments (recording time; speakers namespaced "
+        "`<source>::<session>::<label>`), and `conditions` (JSON: the profile, its five "
+        f"labels and features: {', '.join(CONDITION_FIELDS)}).",
+        "",
+        "How it was built: every annotated recording of the sources below was characterised on "
+        "five axes (speakers, overlap ratio, turn interval, speaker similarity, acoustic "
+        "quality), binned into condition profiles, and the benchmark selected by an integer "
+        "program maximising U = 0.40 C + 0.25 M + 0.20 D + 0.15 R (the run's "
+        "selection_report.json says how close to optimal).",
+        "", "![coverage](coverage.png)" if (out / "benchmark" / "coverage.png").exists() else "",
+    ]  # fmt: skip
+    ledger = licence_lines(sources, licences)
+    languages = [r["language"] for r in rows]
+    card = _card(
+        "msbench benchmark", body, len(rows), languages, ["automatic-speech-recognition"], ledger
+    )
+    write_atomic(out / "benchmark" / "README.md", card)
+    written = [out / "benchmark" / SHARD, out / "benchmark" / "README.md"]
+    if probes is not None:
+        written += export_probes(probes, out / "probes", ledger, languages)
+    return written
+
+
+def export_probes(probes: Path, out: Path, ledger: list[str], languages: list[str]) -> list[Path]:
+    """The probe set in HEAR's fields, its audio inside the parquet."""
+    from datasets import Audio, Features, Sequence, Value
+
+    from msbench.probes.hear import HEAR_FIELDS
+    from msbench.textio import read_jsonl
+
+    rows = []
+    for item in read_jsonl(probes / "hear.jsonl"):
+        audio = probes / item["audio_path"]
+        row = {k: item[k] for k in HEAR_FIELDS if k != "audio_path"}
+        rows.append({**row, "audio": {"bytes": audio.read_bytes(), "path": audio.name}})
+    text = {
+        k: Value("string") for k in HEAR_FIELDS if k not in ("options", "answer_idx", "audio_path")
+    }
+    features = Features({**text, "options": Sequence(Value("string")), "answer_idx": Value("int64"),
+                         "audio": Audio()})  # fmt: skip
+    _write(rows, features, out)
+    body = [
+        f"{len(rows)} speaker-attribution items in HEAR's fields; HEAR's runner reads it as "
+        "it reads the Hub's copy (`load_dataset(folder, split='test')`)."
+    ]
+    card = _card(
+        "msbench probe set (HEAR fields)",
+        body,
+        len(rows),
+        languages,
+        ["audio-classification"],
+        ledger,
+    )
+    write_atomic(out / "README.md", card)
+    return [out / SHARD, out / "README.md"]
