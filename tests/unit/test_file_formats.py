@@ -43,3 +43,11 @@ def test_a_misspelt_format_names_the_closest():
     assert "did you mean" not in closest_formats("xyz", ANNOTATION_FORMATS)
     assert len({f.name for f in REGISTRY}) == len(REGISTRY)
     assert (REPO / "src/msbench/file_formats.py").exists()
+
+
+def test_the_export_command_and_the_config_name_the_same_export_formats():
+    from msbench.export.writers import EXPORTS
+    from msbench.stages.export import EXPORTS as CHOICES
+
+    export = load_schema("config.schema.yaml")["properties"]["export"]["properties"]["formats"]
+    assert CHOICES == EXPORTS and tuple(export["items"]["enum"]) == EXPORTS

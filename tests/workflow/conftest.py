@@ -32,11 +32,11 @@ def demo_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
         + "\tsessions\n"
         + "".join(rows)
         + "broken\trttm\tresources/broken/*.rttm\tresources/broken/{session}.flac"
-        "\t\t\tEnglish\tMeeting\tnone\t0\t\t\n"
+        "\t\t\tEnglish\tMeeting\tnone\t0\t\t\t\n"
         "damaged\trttm\tresources/damaged/**/*.rttm*\tresources/damaged/{session}.flac"
-        "\t\t\tEnglish\tMeeting\tnone\t0\t\t\n"
+        "\t\t\tEnglish\tMeeting\tnone\t0\t\t\t\n"
         "failing\trttm\tresources/broken/*.rttm\tresources/broken/{session}.flac"
-        "\t\t\tEnglish\tMeeting\tnone\t0\t\tresources/failing\n",
+        "\t\t\tEnglish\tMeeting\tnone\t0\t\t\tresources/failing\n",
         encoding="utf-8",
     )
     snakemake(work, "--cores", "2")

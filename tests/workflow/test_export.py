@@ -94,36 +94,80 @@ def test_lhotses_kaldi_importer_reads_the_data_directory_back(demo_run: Path):
     assert (folder / "spk2utt").read_text().count("\n") == len({e[1] for e in expected})
 
 
-def test_meeteval_scores_the_seglst_references_as_msbench_scores_the_baseline(demo_run: Path):
-    """meeteval's own cpWER of the baseline's outputs against the exported references equals
-    msbench's error counts, unit by unit (both sides normalised with the run's tokenizer,
-    mixed-v1, as msbench scores them)."""
-    import meeteval
-
-    from msbench.scoring.tokenizer import tokenize
-
-    def normalised(path: Path) -> meeteval.io.SegLST:
-        return meeteval.io.SegLST.load(path).map(
-            lambda s: {**s, "words": " ".join(tokenize(s["words"], "mixed-v1"))}
-        )
-
-    references = normalised(demo_run / "results/export/seglst/references.seglst.json")
-    outputs = sorted((demo_run / "results/systems/baseline").glob("*__*.json"))
-    hypotheses = meeteval.io.SegLST.merge(*[normalised(p) for p in outputs])
-    per_unit = meeteval.wer.cpwer(references, hypotheses)
+@pytest.mark.parametrize("metric, prefix", [("cpwer", "cp"), ("tcpwer", "tcp")])
+def test_meeteval_wer_on_the_export_equals_msbench_evaluate_unit_by_unit(
+    demo_run: Path, tmp_path: Path, metric: str, prefix: str
+):
+    """`meeteval-wer cpwer` and `tcpwer`, the command line as a user runs it, on the exported
+    references, UEM and the baseline's converted outputs (both normalised with the run's
+    tokenizer, as msbench scores them): msbench's error count and length for every unit."""
+    folder = demo_run / "results/export/seglst"
+    command = [
+        str(Path(sys.executable).parent / "meeteval-wer"), metric,
+        "-r", str(folder / "normalised/references.seglst.json"),
+        "-h", str(folder / "normalised/baseline.seglst.json"),
+        "--uem", str(folder / "units.uem"),
+        "--per-reco-out", str(tmp_path / "per_reco.json"), "--average-out", str(tmp_path / "avg.json"),
+    ] + (["--collar", "5"] if metric == "tcpwer" else [])  # fmt: skip
+    subprocess.run(command, check=True, capture_output=True, text=True)
+    per_unit = json.loads((tmp_path / "per_reco.json").read_text())
     with (demo_run / "results/evaluation/baseline/units.csv").open(encoding="utf-8") as f:
         scored = [u for u in csv.DictReader(f) if u["status"] != "excluded"]
     assert scored
     for unit in scored:
         found = per_unit[unit["unit_id"]]
-        assert (found.errors, found.length) == (int(unit["cp_errors"]), int(unit["cp_length"]))
+        assert (found["errors"], found["length"]) == (
+            int(unit[f"{prefix}_errors"]),
+            int(unit[f"{prefix}_length"]),
+        ), unit["unit_id"]
 
 
-def test_datasets_loads_the_benchmark_and_its_audio_is_the_units(demo_run: Path):
+def test_the_stm_references_are_the_seglst_ones(demo_run: Path):
+    import meeteval
+
+    folder = demo_run / "results/export/seglst"
+    stm = meeteval.io.STM.load(folder / "references.stm").to_seglst()
+    seglst = meeteval.io.SegLST.load(folder / "references.seglst.json")
+
+    def key(s):
+        return (
+            s["session_id"],
+            float(s["start_time"]),
+            s["speaker"].replace(" ", "_"),
+            s["words"],
+        )
+
+    assert sorted(map(key, stm)) == sorted(map(key, seglst))
+
+
+def test_audio_under_a_restrictive_licence_stays_out_unless_asked(demo_run: Path, tmp_path: Path):
+    sheet = tmp_path / "datasets.tsv"
+    text = (demo_run / "resources/demo/datasets.tsv").read_text()
+    sheet.write_text(text.replace("\tCC BY 4.0\t", "\tCC BY-NC-ND 4.0\t"))
+    for flag, kept in (([], False), (["--include-restricted-audio"], True)):
+        out = tmp_path / ("with" if kept else "without")
+        subprocess.run(
+            [sys.executable, "-m", "msbench.cli", "export", "--to", "hf", "--out", str(out),
+             "--sheet", str(sheet), *flag],
+            cwd=demo_run, check=True, capture_output=True, text=True,
+        )  # fmt: skip
+        from datasets import load_dataset
+
+        rows = load_dataset(str(out / "hf/benchmark"), split="test", cache_dir=str(out / "cache"))
+        ami = [r for r in rows if r["source"] == "ami"]
+        assert ami and all((r["audio"] is not None) == kept for r in ami)
+        assert all(r["audio"] is not None for r in rows if r["source"] != "ami")
+        card = (out / "hf/benchmark/README.md").read_text()
+        assert "**Its audio is not redistributed**" in card and "CC BY-NC-ND 4.0" in card
+
+
+def test_datasets_loads_the_benchmark_and_its_audio_is_the_units(demo_run: Path, tmp_path: Path):
+    """(A fresh cache: datasets keys a local folder's cache by its name and may return another
+    folder's rows.)"""
     from datasets import load_dataset
 
     folder = demo_run / "results/export/hf/benchmark"
-    rows = load_dataset(str(folder), split="test")
+    rows = load_dataset(str(folder), split="test", cache_dir=str(tmp_path / "cache"))
     units = list(csv.DictReader((demo_run / "results/units/units.csv").open(encoding="utf-8")))
     assert sorted(rows["unit_id"]) == sorted(u["unit_id"] for u in units)
     for row in rows:
@@ -146,8 +190,9 @@ def test_hears_build_input_on_the_exported_probes_gives_msbenchs_runner_file(
     from msbench.textio import read_jsonl
     from tests.helpers.hear_rules import build_input_rows
 
-    rows = build_input_rows(load_dataset(str(demo_run / "results/export/hf/probes"), split="test"),
-                            str(tmp_path))  # fmt: skip
+    loaded = load_dataset(str(demo_run / "results/export/hf/probes"), split="test",
+                          cache_dir=str(tmp_path / "cache"))  # fmt: skip
+    rows = build_input_rows(loaded, str(tmp_path))
     expected = list(read_jsonl(demo_run / "results/probes/hear_input.jsonl"))
     assert len(rows) == len(expected) > 0
     for row, mine in zip(rows, expected, strict=True):

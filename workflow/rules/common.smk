@@ -234,3 +234,12 @@ def export_outputs():
 def export_probes():
     """The probe set, an input of the export when it writes hf and the run makes probes."""
     return probes_outputs() if "hf" in config["export"]["formats"] else []
+
+
+def export_systems():
+    """Every scored system's config entry, shell-quoted JSON (seglst converts their outputs)."""
+    import shlex
+
+    return " ".join(
+        shlex.quote(json.dumps(e, sort_keys=True)) for e in SYSTEMS.values()
+    )

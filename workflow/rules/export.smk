@@ -10,6 +10,7 @@ rule export:
         sheet=config["datasets"],
         ingested=per_source("results/ingest/{source}/recordings.jsonl"),
         probes=export_probes(),
+        evaluations=evaluation_outputs(),
     output:
         directory("results/export"),
     log:
@@ -20,6 +21,8 @@ rule export:
         runtime=30,
     params:
         formats=" ".join(config["export"]["formats"]),
+        systems=export_systems(),
+        tokenizer=config["scoring"]["tokenizer"],
         probes=lambda wildcards, input: (
             f"--probes {input.probes}" if input.probes else ""
         ),
@@ -28,4 +31,5 @@ rule export:
         " --benchmark {input.benchmark:q} --recordings {input.recordings:q}"
         " --utterances {input.utterances:q} --units {input.units:q}"
         " --unit-audio {input.unit_audio:q} --sheet {input.sheet:q}"
-        " --ingested {input.ingested:q} {params.probes} 2> {log:q}"
+        " --ingested {input.ingested:q} {params.probes} --tokenizer {params.tokenizer}"
+        " --systems {params.systems} 2> {log:q}"

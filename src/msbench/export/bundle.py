@@ -8,7 +8,7 @@ moved into unit time by exact decimal subtraction (:func:`msbench.timeline.exact
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -41,10 +41,19 @@ class Bundle:
     units: list[Unit]
     unit_audio: Path
     activity: dict[str, list[Utterance]]  # the annotation's turns: what the features come from
+    licences: dict[str, tuple[str, str]] = field(
+        default_factory=dict
+    )  # source -> (licence, citation)
 
     def conditions(self, recording_id: str) -> dict[str, object]:
+        """The recording's condition labels and features, and its source's licence and citation."""
         row = next(r for r in self.selected if r["recording_id"] == recording_id)
-        return {k: row.get(k) for k in CONDITION_FIELDS}
+        licence, citation = self.licences.get(str(row["source_dataset"]), ("", ""))
+        return {
+            **{k: row.get(k) for k in CONDITION_FIELDS},
+            "licence": licence,
+            "citation": citation,
+        }
 
     def unit_utterances(self, unit: Unit) -> list[Utterance]:
         """The unit's reference: utterances whose midpoint lies in it (scoring's rule,
@@ -82,8 +91,10 @@ def read_bundle(
     units: Path,
     unit_audio: Path,
     ingested: Sequence[Path] = (),
+    licences: dict[str, tuple[str, str]] | None = None,
 ) -> Bundle:
-    """The run's manifests as one bundle (the selection must be non-empty)."""
+    """The run's manifests as one bundle (the selection must be non-empty); ``licences``:
+    source -> (licence, citation), from the dataset sheet."""
     selected = nonempty(read_rows(benchmark, BenchmarkRow), benchmark)
     kept = {r["recording_id"] for r in selected}
     audio = {
@@ -102,20 +113,51 @@ def read_bundle(
             )  # fmt: skip
     spans = {r["recording_id"]: recording_spans(r) for r in selected}
     cut = [replace(u, scored=spans.get(u.recording_id, ())) for u in read_units(units)]
-    return Bundle(selected, audio, by_recording, cut, unit_audio, read_activity(ingested, kept))
+    activity = read_activity(ingested, kept)
+    return Bundle(selected, audio, by_recording, cut, unit_audio, activity, licences or {})
 
 
-def licence_lines(sources: Sequence[str], licences: dict[str, str]) -> list[str]:
-    """One line per source corpus with its licence as the dataset sheet gives it (or a warning).
+#: Licence terms that forbid passing the audio on as the hf export would (a unit's FLAC is a
+#: derivative; NC terms bind every later user), and the sheet's "check ... before sharing".
+RESTRICTIVE_WORDS = frozenset({"NC", "ND"})
+RESTRICTIVE_TEXT = ("NONCOMMERCIAL", "NON-COMMERCIAL", "NODERIVATIVES", "CHECK")
 
-    >>> licence_lines(["ami", "x"], {"ami": "CC BY 4.0"})
-    ['- ami: CC BY 4.0', '- x: licence not given in the dataset sheet (check before sharing)']
+
+def restricted(licence: str) -> bool:
+    """True when a licence forbids (or is not shown to allow) redistributing the audio.
+
+    >>> restricted("CC BY-NC-ND 4.0"), restricted("CC BY-SA 4.0"), restricted("")
+    (True, False, True)
     """
-    return [
-        f"- {s}: {licences[s]}" if licences.get(s)
-        else f"- {s}: licence not given in the dataset sheet (check before sharing)"
-        for s in sources
-    ]  # fmt: skip
+    text = licence.upper()
+    words = set(text.replace("-", " ").split())
+    return (
+        not text.strip()
+        or bool(words & RESTRICTIVE_WORDS)
+        or any(t in text for t in RESTRICTIVE_TEXT)
+    )
+
+
+def licence_lines(sources: Sequence[str], licences: dict[str, tuple[str, str]]) -> list[str]:
+    """One line per source corpus: its licence and citation as the dataset sheet gives them,
+    and a warning where the licence keeps its audio out of redistribution.
+
+    >>> licence_lines(["ami", "x"], {"ami": ("CC BY 4.0", "Carletta 2005")})[0]
+    '- ami: CC BY 4.0. Cite: Carletta 2005'
+    >>> licence_lines(["x"], {})[0].startswith("- x: licence not given in the dataset sheet")
+    True
+    """
+    lines = []
+    for source in sources:
+        licence, citation = licences.get(source, ("", ""))
+        line = f"- {source}: {licence or 'licence not given in the dataset sheet (check before sharing)'}"
+        line += f". Cite: {citation}" if citation else ""
+        if restricted(licence):
+            line += (" **Its audio is not redistributed** (non-commercial, no-derivatives or "
+                     "unconfirmed terms): references and metadata only, unless exported with "
+                     "--include-restricted-audio.")  # fmt: skip
+        lines.append(line)
+    return lines
 
 
 def write_jsonl_gz(path: Path, rows: Iterable[dict[str, Any]]) -> None:

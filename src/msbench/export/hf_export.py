@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from msbench.export.bundle import CONDITION_FIELDS, Bundle, licence_lines
+from msbench.export.bundle import CONDITION_FIELDS, Bundle, licence_lines, restricted
 from msbench.textio import write_atomic
 
 #: Language names as the manifests write them -> ISO 639-1 codes for the card's header.
@@ -63,20 +63,23 @@ def _write(rows: list[dict[str, Any]], features: Any, folder: Path) -> None:
     Dataset.from_list(rows, features=features).to_parquet(str(folder / SHARD))
 
 
-def benchmark_rows(bundle: Bundle, licences: dict[str, str]) -> list[dict[str, Any]]:
+def benchmark_rows(bundle: Bundle, include_restricted: bool = False) -> list[dict[str, Any]]:
+    """One row per unit; a restricted source's audio is None unless ``include_restricted``."""
     rows = []
     selected = {r["recording_id"]: r for r in bundle.selected}
     for unit in bundle.units:
         row = selected[unit.recording_id]
         flac = bundle.unit_audio / f"{unit.unit_id}.flac"
+        licence, citation = bundle.licences.get(str(row["source_dataset"]), ("", ""))
+        kept = include_restricted or not restricted(licence)
         rows.append({
             "unit_id": unit.unit_id, "recording_id": unit.recording_id,
-            "audio": {"bytes": flac.read_bytes(), "path": flac.name},
+            "audio": {"bytes": flac.read_bytes(), "path": flac.name} if kept else None,
             "start": unit.start, "end": unit.end,
             "segments": [{"speaker": u.speaker, "start_time": u.start, "end_time": u.end,
                           "words": u.words} for u in bundle.unit_utterances(unit)],
             "source": str(row["source_dataset"]), "language": str(row.get("language") or ""),
-            "licence": licences.get(str(row["source_dataset"]), ""),
+            "licence": licence, "citation": citation,
             "conditions": json.dumps(bundle.conditions(unit.recording_id)),
         })  # fmt: skip
     return rows
@@ -85,12 +88,14 @@ def benchmark_rows(bundle: Bundle, licences: dict[str, str]) -> list[dict[str, A
 def export_hf(
     bundle: Bundle,
     out: Path,
-    licences: dict[str, str],
-    probes: Path | None,
+    probes: Path | None = None,
     coverage: Path | None = None,
+    include_restricted: bool = False,
 ) -> list[Path]:
     """Write ``out/benchmark`` (and ``out/probes`` when a probe folder is given); ``coverage``:
-    the run's coverage figure, shown on the card."""
+    the run's coverage figure, shown on the card. Audio of a source whose licence forbids
+    redistribution (:func:`msbench.export.bundle.restricted`) is left out (``None``), its
+    references kept, unless ``include_restricted``."""
     from datasets import Audio, Features, Value
 
     segment = {k: Value("float64") if k.endswith("time") else Value("string")
@@ -99,9 +104,9 @@ def export_hf(
         "unit_id": Value("string"), "recording_id": Value("string"), "audio": Audio(16000),
         "start": Value("float64"), "end": Value("float64"), "segments": [segment],
         "source": Value("string"), "language": Value("string"), "licence": Value("string"),
-        "conditions": Value("string"),
+        "citation": Value("string"), "conditions": Value("string"),
     })  # fmt: skip
-    rows = benchmark_rows(bundle, licences)
+    rows = benchmark_rows(bundle, include_restricted)
     _write(rows, features, out / "benchmark")
     if coverage is not None and coverage.is_file():
         (out / "benchmark" / "coverage.png").write_bytes(coverage.read_bytes())
@@ -119,7 +124,7 @@ def export_hf(
         "selection_report.json says how close to optimal).",
         "", "![coverage](coverage.png)" if (out / "benchmark" / "coverage.png").exists() else "",
     ]  # fmt: skip
-    ledger = licence_lines(sources, licences)
+    ledger = licence_lines(sources, bundle.licences)
     languages = [r["language"] for r in rows]
     card = _card(
         "msbench benchmark", body, len(rows), languages, ["automatic-speech-recognition"], ledger

@@ -11,15 +11,17 @@ LOADERS = {
     "lhotse": "lhotse/: `CutSet.from_file('lhotse/cuts.jsonl.gz')` (one cut per unit), or "
     "`RecordingSet.from_file` / `SupervisionSet.from_file` for the recordings",
     "hf": "hf/benchmark/ and hf/probes/: `datasets.load_dataset('hf/benchmark', split='test')` "
-    "(parquet with the audio inside; each folder's README.md is its dataset card)",
+    "(parquet with the audio inside; each folder's README.md is its dataset card; datasets "
+    "caches a local folder by its name: after a new export pass download_mode='force_redownload')",
     "kaldi": "kaldi/: a Kaldi / ESPnet data directory (`utils/validate_data_dir.sh --no-feats "
     "kaldi`; lhotse: `lhotse.kaldi.load_kaldi_data_dir('kaldi', 16000)`)",
-    "seglst": "seglst/: `meeteval-wer tcpwer -r seglst/references.seglst.json -h YOURS.json "
-    "--uem seglst/units.uem` (session_id = unit id)",
+    "seglst": "seglst/: `meeteval-wer tcpwer -r seglst/normalised/references.seglst.json -h "
+    "seglst/normalised/SYSTEM.seglst.json --uem seglst/units.uem --collar 5` gives msbench's "
+    "counts (session_id = unit id; references also as references.stm, unnormalised)",
 }
 
 
-def ledger(bundle: Bundle, formats: Sequence[str], licences: dict[str, str]) -> str:
+def ledger(bundle: Bundle, formats: Sequence[str]) -> str:
     """The export's README: counts, loaders, and one licence line per source corpus."""
     sources = sorted({str(r["source_dataset"]) for r in bundle.selected})
     hours = sum(float(r["duration_seconds"]) for r in bundle.selected) / 3600
@@ -36,9 +38,9 @@ def ledger(bundle: Bundle, formats: Sequence[str], licences: dict[str, str]) -> 
         "",
         *[f"- {LOADERS[f]}" for f in formats],
         "",
-        "## Licences (from the dataset sheet's `licence` column)",
+        "## Licences (the dataset sheet's `licence` and `citation` columns)",
         "",
-        *licence_lines(sources, licences),
+        *licence_lines(sources, bundle.licences),
         "",
         "Audio paths are absolute paths on the machine that exported; the audio itself is not "
         "copied (each corpus' licence governs redistribution).",

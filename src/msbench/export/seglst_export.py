@@ -1,32 +1,88 @@
-"""The benchmark's references as meeteval reads them: one SegLST file and one UEM file.
+"""The benchmark's references, and systems' outputs, as meeteval reads them.
 
-``references.seglst.json`` holds every unit's reference, ``session_id`` the
-unit id (what a system's output for that unit is named after), times in
-recording time, speakers msbench's namespaced ids; ``units.uem`` gives each
-unit's scored span (``<unit_id> 1 <start> <end>``). With them, meeteval's own
-scorer gives the WER family msbench reports:
-``meeteval-wer tcpwer -r references.seglst.json -h system.seglst.json --uem units.uem``.
+``references.seglst.json`` and ``references.stm`` hold every unit's reference
+(``session_id`` the unit id, which a system's output for that unit is named
+after; times in recording time; speakers msbench's namespaced ids, with any
+whitespace made ``_`` in STM); ``units.uem`` gives each unit's scored spans
+(``<unit_id> 1 <start> <end>``). ``normalised/`` holds the same references and
+each configured system's outputs converted to SegLST (a unit the system left
+out or that msbench excluded has no segment), both sides normalised with the
+run's tokenizer as msbench scores them, so meeteval's own command line gives
+msbench's counts:
+``meeteval-wer tcpwer -r normalised/references.seglst.json -h normalised/<system>.seglst.json --uem units.uem --collar 5``.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from msbench.export.bundle import Bundle
 from msbench.textio import write_atomic
 
 
-def export_seglst(bundle: Bundle, out: Path) -> list[Path]:
-    """Write ``references.seglst.json`` and ``units.uem`` under ``out``."""
+def _seglst(segments: list[dict[str, Any]]) -> str:
+    return json.dumps(segments, ensure_ascii=False, indent=1) + "\n"
+
+
+def _normalised(segments: list[dict[str, Any]], tokenizer: str) -> list[dict[str, Any]]:
+    from msbench.scoring.tokenizer import tokenize
+
+    return [{**s, "words": " ".join(tokenize(s["words"], tokenizer))} for s in segments]
+
+
+def _stm(segments: list[dict[str, Any]]) -> str:
+    lines = []
+    for s in segments:
+        speaker = "_".join(s["speaker"].split())
+        lines.append(
+            f"{s['session_id']} 1 {speaker} {s['start_time']} {s['end_time']} {s['words']}\n"
+        )
+    return "".join(lines)
+
+
+def system_segments(entry: Mapping[str, Any], bundle: Bundle) -> list[dict[str, Any]]:
+    """A system's outputs for every unit, read as ``msbench evaluate`` reads them, as SegLST
+    (recording time, ``session_id`` the unit id); units without a readable output are left out."""
+    from msbench.errors import InputError
+    from msbench.scoring.evaluate import MissingOutput, SystemSpec, load_output
+    from msbench.scoring.formats import read_segments
+
+    spec = SystemSpec.from_config(entry)
+    single = read_segments(spec.outputs, spec.format) if spec.outputs.is_file() else None
+    found = []
+    for unit in bundle.units:
+        try:
+            found += [s.to_seglst() for s in load_output(spec, unit, single)]
+        except (MissingOutput, InputError):
+            continue
+    return found
+
+
+def export_seglst(
+    bundle: Bundle,
+    out: Path,
+    systems: Sequence[Mapping[str, Any]] = (),
+    tokenizer: str = "mixed-v1",
+) -> list[Path]:
+    """Write the references (SegLST, STM), the UEM, and ``normalised/`` (references, systems)."""
     segments, uem = [], []
     for unit in bundle.units:
         for u in bundle.unit_utterances(unit):
             segments.append({"session_id": unit.unit_id, "speaker": u.speaker,
                              "start_time": u.start, "end_time": u.end, "words": u.words})  # fmt: skip
-        for start, end in unit.uem:
-            uem.append(f"{unit.unit_id} 1 {start} {end}")
-    paths = [out / "references.seglst.json", out / "units.uem"]
-    write_atomic(paths[0], json.dumps(segments, ensure_ascii=False, indent=1) + "\n")
-    write_atomic(paths[1], "".join(line + "\n" for line in uem))
-    return paths
+        uem += [f"{unit.unit_id} 1 {start} {end}\n" for start, end in unit.uem]
+    written = {
+        out / "references.seglst.json": _seglst(segments),
+        out / "references.stm": _stm(segments),
+        out / "units.uem": "".join(uem),
+        out / "normalised" / "references.seglst.json": _seglst(_normalised(segments, tokenizer)),
+    }
+    for entry in systems:
+        converted = _normalised(system_segments(entry, bundle), tokenizer)
+        written[out / "normalised" / f"{entry['id']}.seglst.json"] = _seglst(converted)
+    for path, text in written.items():
+        write_atomic(path, text)
+    return list(written)

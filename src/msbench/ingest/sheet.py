@@ -19,6 +19,7 @@ Columns (tab-separated, header required; empty cells take the default):
 ``encoding``    text encoding of the annotations (default: detect UTF-8/16)
 ``sessions``    a file listing the sessions to keep (one a line)
 ``licence``     the corpus' licence (e.g. ``CC BY 4.0``), written into every export
+``citation``    how to cite the corpus, written into every export
 ==============  ================================================================
 
 Lines starting with ``#`` are comments. Relative paths are relative to the
@@ -57,6 +58,7 @@ class SourceSpec:
     encoding: str = ""
     sessions: str = ""
     licence: str = ""
+    citation: str = ""
 
     def annotation_files(self) -> list[str]:
         return expand_glob(self.annotations)

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
 from msbench.stages.options import Arg
 
-EXPORTS = ("lhotse", "hf", "kaldi", "seglst")
+EXPORTS = ("lhotse", "hf", "kaldi", "seglst")  # msbench.export.writers.EXPORTS, checked by a test
 
 
 def run(
@@ -26,6 +25,13 @@ def run(
     probes: Annotated[
         Path | None, Arg("probe set folder (hf: exported beside the benchmark)")
     ] = None,
+    systems: Annotated[
+        tuple[str, ...], Arg("systems' config entries (JSON), converted by seglst")
+    ] = (),
+    tokenizer: Annotated[str, Arg("the run's tokenizer (seglst's normalised copies)")] = "mixed-v1",
+    include_restricted_audio: Annotated[
+        bool, Arg("hf: copy audio of sources whose licence forbids redistribution (NC, ND)")
+    ] = False,
 ) -> None:
     """Write the benchmark in each format of TO under OUT, with a README (loaders, licences).
 
@@ -33,28 +39,24 @@ def run(
     per unit; hf: parquet shards and dataset cards (the benchmark, and the probe
     set with --probes); kaldi: a data directory; seglst: meeteval references and UEM.
     """
-    from functools import partial
+    import json
 
-    from msbench.export.bundle import Bundle, read_bundle
-    from msbench.export.hf_export import export_hf
-    from msbench.export.kaldi_export import export_kaldi
-    from msbench.export.ledger import ledger
-    from msbench.export.lhotse_export import export_lhotse
-    from msbench.export.seglst_export import export_seglst
+    from msbench.export.bundle import read_bundle
+    from msbench.export.writers import write_exports
     from msbench.ingest.sheet import read_dataset_sheet
-    from msbench.textio import write_atomic
 
-    bundle = read_bundle(benchmark, recordings, utterances, units, unit_audio, ingested)
-    licences = {s.name: s.licence for s in read_dataset_sheet(sheet)} if sheet else {}
-    writers: dict[str, Callable[[Bundle, Path], list[Path]]] = {
-        "lhotse": export_lhotse,
-        "hf": partial(
-            export_hf, licences=licences, probes=probes, coverage=benchmark.parent / "coverage.png"
-        ),
-        "kaldi": export_kaldi,
-        "seglst": export_seglst,
-    }
-    for name in to:
-        written = writers[name](bundle, out / name)
-        print(f"msbench export: {name}: {', '.join(p.name for p in written)}")
-    write_atomic(out / "README.md", ledger(bundle, to, licences))
+    specs = read_dataset_sheet(sheet) if sheet else []
+    licences = {s.name: (s.licence, s.citation) for s in specs}
+    bundle = read_bundle(benchmark, recordings, utterances, units, unit_audio, ingested, licences)
+    written = write_exports(
+        bundle,
+        to,
+        out,
+        probes=probes,
+        coverage=benchmark.parent / "coverage.png",
+        systems=[json.loads(entry) for entry in systems],
+        tokenizer=tokenizer,
+        include_restricted=include_restricted_audio,
+    )
+    for name, paths in written.items():
+        print(f"msbench export: {name}: {', '.join(str(p) for p in paths)}")
