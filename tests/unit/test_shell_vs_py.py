@@ -127,6 +127,10 @@ def _building(base: Path, sheet: Path, settings: str) -> dict[str, Case]:
             lambda out: {"ingested": ingested, "out": out / "acoustic/ami.jsonl", "rejected": out / "acoustic/ami.rej.jsonl", "similarity": out / "acoustic/ami.sim.jsonl", "batch": 1, "batches": 2, "settings": settings},
             ("acoustic/ami.jsonl", "acoustic/ami.rej.jsonl", "acoustic/ami.sim.jsonl"),
         ),
+        "gather": Case(
+            lambda out: {"out": out / "gathered.jsonl", "parts": tuple(acoustic_out)},
+            ("gathered.jsonl",),
+        ),
         "collect": Case(
             lambda out: {"features": tuple(features), "acoustic": tuple(acoustic_out), "out": out / "characterized.jsonl", "manifests": out / "m", "settings": settings},
             ("characterized.jsonl", "m/rejected.csv", "m/utterances.csv", "m/run_summary.json"),
@@ -192,6 +196,10 @@ def _using(base: Path, settings: str) -> dict[str, Case]:
         "review": Case(
             lambda out: {"benchmark": manifest, "recordings": base / "m/recordings.csv", "utterances": base / "m/utterances.csv", "pool": base / "m/candidate_pool.csv", "condition_space": space, "out_dir": out / "review", "figures": (base / "m/coverage.png",), "systems": f"[{system}]", "evaluations": (base / "eval/oracle",), "settings": settings},
             ("review/index.html", "review/data/*.js", "review/recordings/*.html", "review/audio/*.opus", "review/assets/*", "review/figures/*.png"),
+        ),
+        "export": Case(
+            lambda out: {"to": ("lhotse", "kaldi", "seglst"), "out": out / "export", "benchmark": manifest, "recordings": base / "m/recordings.csv", "utterances": base / "m/utterances.csv", "units": base / "units/units.csv", "unit_audio": base / "units/audio", "ingested": (base / "ingest/ami/recordings.jsonl",), "systems": (system,)},
+            ("export/README.md", "export/lhotse/*.gz", "export/kaldi/*", "export/seglst/*.*", "export/seglst/normalised/*.json"),
         ),
         "audit": Case(
             lambda out: {"release": release, "features": base / "m/recordings.csv", "out_dir": out / "audit"},

@@ -32,7 +32,7 @@ from msbench.scoring.pair import TOLERANCES, Scores, score_session
 from msbench.scoring.tokenizer import tokenize
 from msbench.scoring.units import Unit
 
-OUTPUT_SUFFIXES = (".json", ".stm", ".rttm", ".ctm", ".txt", ".TextGrid")
+OUTPUT_SUFFIXES = (".json", ".stm", ".rttm", ".ctm", ".txt", ".TextGrid", ".srt", ".vtt")
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,10 @@ Formats, detected from the content (``--ref-format`` / ``--hyp-format`` force on
 ``rttm``      ``SPEAKER <file> <chnl> <tbeg> <tdur> ... <name> ...``: speaker times, no words
 ``ctm``       ``<file> <speaker> <start> <duration> <word>`` (a speaker column; one word a line)
 ``textgrid``  Praat TextGrid, one tier per speaker (references)
+``vibevoice``, ``whisperx``, ``assemblyai``, ``deepgram``, ``aws-transcribe``,
+``speechmatics``, ``google-stt``: the JSON these systems and services write
+              (:mod:`msbench.scoring.system_outputs`), told apart by their keys
+``srt``, ``webvtt``: subtitles whose cues name their speaker
 ``text``      timestamped text as speech LLMs write it, one line per turn:
               ``[00:01.20 - 00:04.56] Speaker 1: text`` and close variants (``-->``,
               ``hh:mm:ss``, ``SPEAKER_01``, ``S1``, ``<spk1>``); a line that does not
@@ -22,6 +26,13 @@ from msbench.errors import InputError
 from msbench.file_formats import REGISTRY, SCORING_FORMATS, closest_formats
 from msbench.ingest.adapters.common import in_start_order
 from msbench.records import Segment
+from msbench.scoring.system_outputs import (
+    JSON_READERS,
+    detect_json,
+    detect_subtitles,
+    read_json_output,
+    read_subtitles,
+)
 from msbench.textio import read_text, split_lines
 from msbench.timeline import exact_sum, parse_seconds
 
@@ -47,7 +58,9 @@ def detect_format(text: str, path: str | Path = "") -> str:
     """The format of a file's text (see the module docstring)."""
     stripped = text.lstrip("\ufeff \n\t")
     if stripped.startswith(("[", "{")) and not TIMESTAMPED_LINE.match(stripped.splitlines()[0]):
-        return "seglst"
+        return _json_format(stripped)
+    if subtitles := detect_subtitles(text):
+        return subtitles
     if 'Object class = "TextGrid"' in text[:300] or str(path).lower().endswith(".textgrid"):
         return "textgrid"
     lines = [
@@ -72,6 +85,16 @@ def detect_format(text: str, path: str | Path = "") -> str:
         "cannot tell the format",
         fix=f"pass --ref-format/--hyp-format, one of {', '.join(FORMATS)}",
     )
+
+
+def _json_format(text: str) -> str:
+    """A system output's own JSON (VibeVoice, WhisperX, a service's), else SegLST."""
+    import json
+
+    try:
+        return detect_json(json.loads(text)) or "seglst"
+    except json.JSONDecodeError:
+        return "seglst"  # the SegLST reader names the line
 
 
 def read_ctm(path: str | Path, text: str) -> list[Segment]:
@@ -180,6 +203,10 @@ def read_segments(
         return _in_start_order(read_ctm(path, text))
     if fmt == "text":
         return _in_start_order(read_timestamped_text(path, text, default_session, pattern))
+    if fmt in JSON_READERS:
+        return _in_start_order(read_json_output(path, text, fmt, default_session))
+    if fmt in ("srt", "webvtt"):
+        return _in_start_order(read_subtitles(path, text, default_session))
     if fmt not in FORMATS:
         raise InputError(path, f"unknown format {fmt!r}", fix=closest_formats(fmt, FORMATS))
     segments = []

@@ -59,4 +59,4 @@ def run(
         include_restricted=include_restricted_audio,
     )
     for name, paths in written.items():
-        print(f"msbench export: {name}: {', '.join(str(p) for p in paths)}")
+        print(f"msbench export: {name}: {', '.join(str(p.relative_to(out)) for p in paths)}")

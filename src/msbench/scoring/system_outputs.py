@@ -1,0 +1,262 @@
+"""What systems and services actually write, read into :class:`msbench.records.Segment`.
+
+Each reader takes a file's text and the unit id it is scored as; its format
+is named in :mod:`msbench.file_formats` and recognised by :func:`detect_json`
+or :func:`detect_subtitles`. Where a format has turns (utterances, segments,
+cues, speaker segments), each turn is one segment with the words the format
+gives it; where it has only words with speakers (Speechmatics, Google
+Speech-to-Text, Deepgram without utterances), consecutive words of one
+speaker are one segment, from the first word's start to the last's end. Times
+in milliseconds (AssemblyAI) are divided on their integer texts, exactly.
+The shapes follow each tool's documentation and outputs found in public
+repositories (cited per reader); the test fixtures are written from them.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from msbench.errors import InputError
+from msbench.records import Segment
+from msbench.textio import split_lines
+from msbench.timeline import parse_seconds
+
+Word = tuple[float, float, str, str]  # start, end, speaker, word
+
+
+def _seconds(value: Any) -> float:
+    """``1.5``, ``"1.5"``, ``"1.500s"`` (Google's duration strings), ``"00:00:01.5"``."""
+    if isinstance(value, str):
+        value = value.strip().removesuffix("s")
+    return parse_seconds(value)
+
+
+def _turns_of_words(words: Iterable[Word], session: str, origin: str) -> list[Segment]:
+    """Consecutive words of one speaker as one segment (first start to last end)."""
+    segments: list[Segment] = []
+    run: list[Word] = []
+    for word in [*words, (0.0, 0.0, "\0", "")]:
+        if run and word[2] != run[-1][2]:
+            text = " ".join(w[3] for w in run if w[3])
+            segments.append(Segment(session, run[0][0], run[-1][1], run[0][2], text, origin))
+            run = []
+        run.append(word)
+    return segments
+
+
+def read_vibevoice(data: Any, session: str, origin: str) -> list[Segment]:
+    """VibeVoice-ASR: a JSON list of ``{"Start time", "End time", "Speaker ID", "Content"}``
+    (its vLLM server's transcription; microsoft/VibeVoice docs/vibevoice-asr.md)."""
+    return [
+        Segment(
+            session,
+            _seconds(e["Start time"]),
+            _seconds(e["End time"]),
+            str(e["Speaker ID"]),
+            str(e.get("Content") or ""),
+            f"{origin}:entry {k}",
+        )  # fmt: skip
+        for k, e in enumerate(data, start=1)
+    ]
+
+
+def read_whisperx(data: Any, session: str, origin: str) -> list[Segment]:
+    """WhisperX: ``{"segments": [{"start", "end", "text", "speaker", "words"}], "language"}``
+    (whisperx.assign_word_speakers); a segment without ``speaker`` takes its words' most
+    frequent one, else it is left without one (an incomplete output)."""
+    found = []
+    for k, s in enumerate(data["segments"], start=1):
+        speaker = s.get("speaker")
+        if speaker is None:
+            named = [w["speaker"] for w in s.get("words", []) if w.get("speaker")]
+            speaker = max(set(named), key=named.count) if named else ""
+        found.append(Segment(session, _seconds(s["start"]), _seconds(s["end"]), str(speaker),
+                             str(s.get("text") or "").strip(), f"{origin}:segment {k}"))  # fmt: skip
+    return found
+
+
+def read_assemblyai(data: Any, session: str, origin: str) -> list[Segment]:
+    """AssemblyAI (speaker_labels): ``utterances`` of ``{"speaker", "start", "end", "text"}``,
+    times in integer milliseconds."""
+    return [
+        Segment(
+            session,
+            float(Decimal(int(u["start"])) / 1000),
+            float(Decimal(int(u["end"])) / 1000),
+            str(u["speaker"]),
+            str(u.get("text") or ""),
+            f"{origin}:utterance {k}",
+        )  # fmt: skip
+        for k, u in enumerate(data["utterances"], start=1)
+    ]
+
+
+def read_deepgram(data: Any, session: str, origin: str) -> list[Segment]:
+    """Deepgram (diarize=true): ``results.utterances`` when requested, else the first
+    channel's words ``{"word", "punctuated_word", "start", "end", "speaker"}``."""
+    results = data["results"]
+    if results.get("utterances"):
+        return [
+            Segment(
+                session,
+                _seconds(u["start"]),
+                _seconds(u["end"]),
+                str(u.get("speaker", "")),
+                str(u.get("transcript") or ""),
+                f"{origin}:utterance {k}",
+            )  # fmt: skip
+            for k, u in enumerate(results["utterances"], start=1)
+        ]
+    words = results["channels"][0]["alternatives"][0]["words"]
+    return _turns_of_words(
+        ((_seconds(w["start"]), _seconds(w["end"]), str(w.get("speaker", "")),
+          str(w.get("punctuated_word") or w["word"])) for w in words), session, origin,
+    )  # fmt: skip
+
+
+def read_aws_transcribe(data: Any, session: str, origin: str) -> list[Segment]:
+    """Amazon Transcribe (ShowSpeakerLabels): each ``results.speaker_labels.segments`` turn,
+    with the ``results.items`` pronunciations that start inside it (punctuation joined)."""
+    results = data["results"]
+    turns = results["speaker_labels"]["segments"]
+    words: list[list[str]] = [[] for _ in turns]
+    starts = [_seconds(t["start_time"]) for t in turns]
+    for item in results.get("items", []):
+        content = item["alternatives"][0]["content"]
+        if item.get("type") == "punctuation":
+            for bucket in reversed(words):
+                if bucket:
+                    bucket[-1] += content
+                    break
+            continue
+        start = _seconds(item["start_time"])
+        k = max((i for i, s in enumerate(starts) if s <= start), default=0)
+        words[k].append(content)
+    return [
+        Segment(
+            session,
+            starts[k],
+            _seconds(t["end_time"]),
+            str(t["speaker_label"]),
+            " ".join(words[k]),
+            f"{origin}:speaker segment {k + 1}",
+        )  # fmt: skip
+        for k, t in enumerate(turns)
+    ]
+
+
+def read_speechmatics(data: Any, session: str, origin: str) -> list[Segment]:
+    """Speechmatics (diarization: speaker): ``results`` of ``{"type": "word", "start_time",
+    "end_time", "alternatives": [{"content", "speaker"}]}``; punctuation joins the word before."""
+    words: list[Word] = []
+    for r in data["results"]:
+        best = r["alternatives"][0]
+        if r.get("type") == "punctuation" and words:
+            s, e, who, w = words[-1]
+            words[-1] = (s, e, who, w + best["content"])
+        elif r.get("type") == "word":
+            words.append((_seconds(r["start_time"]), _seconds(r["end_time"]),
+                          str(best.get("speaker", "")), best["content"]))  # fmt: skip
+    return _turns_of_words(words, session, origin)
+
+
+def read_google_stt(data: Any, session: str, origin: str) -> list[Segment]:
+    """Google Speech-to-Text (diarization): the last result's words, each with ``startTime`` /
+    ``startOffset`` (``"1.400s"``), ``endTime`` / ``endOffset`` and ``speakerTag`` /
+    ``speakerLabel`` (with diarization the last result holds every word, tagged)."""
+    words = data["results"][-1]["alternatives"][0]["words"]
+    return _turns_of_words(
+        ((_seconds(w.get("startOffset", w.get("startTime", "0s"))),
+          _seconds(w.get("endOffset", w.get("endTime", "0s"))),
+          str(w.get("speakerLabel", w.get("speakerTag", ""))), str(w["word"])) for w in words),
+        session, origin,
+    )  # fmt: skip
+
+
+#: JSON system outputs: format name -> (does this JSON look like it, reader).
+JSON_READERS: dict[str, tuple[Callable[[Any], bool], Callable[[Any, str, str], list[Segment]]]] = {
+    "vibevoice": (lambda d: isinstance(d, list) and bool(d) and isinstance(d[0], dict)
+                  and "Speaker ID" in d[0] and "Start time" in d[0], read_vibevoice),
+    "whisperx": (lambda d: isinstance(d, dict) and isinstance(d.get("segments"), list), read_whisperx),
+    "assemblyai": (lambda d: isinstance(d, dict) and isinstance(d.get("utterances"), list), read_assemblyai),
+    "deepgram": (lambda d: isinstance(d, dict) and isinstance(d.get("results"), dict)
+                 and "channels" in d["results"], read_deepgram),
+    "aws-transcribe": (lambda d: isinstance(d, dict) and isinstance(d.get("results"), dict)
+                       and "speaker_labels" in d["results"], read_aws_transcribe),
+    "speechmatics": (lambda d: isinstance(d, dict) and isinstance(d.get("results"), list)
+                     and bool(d["results"]) and "type" in d["results"][0], read_speechmatics),
+    "google-stt": (lambda d: isinstance(d, dict) and isinstance(d.get("results"), list)
+                   and bool(d["results"]) and "alternatives" in d["results"][0]
+                   and "type" not in d["results"][0], read_google_stt),
+}  # fmt: skip
+
+
+def detect_json(data: Any) -> str | None:
+    """The system-output format a parsed JSON document has, or None (SegLST, CHiME, ...)."""
+    return next((name for name, (looks, _) in JSON_READERS.items() if looks(data)), None)
+
+
+def read_json_output(path: str | Path, text: str, fmt: str, session: str) -> list[Segment]:
+    """A JSON system output of format ``fmt``; a missing key is an error naming it."""
+    try:
+        data = json.loads(text)
+        return JSON_READERS[fmt][1](data, session, str(path))
+    except json.JSONDecodeError as error:
+        raise InputError(
+            path, f"invalid JSON: {error.msg}", where=f"line {error.lineno}"
+        ) from error
+    except (KeyError, IndexError, TypeError, ValueError) as error:
+        raise InputError(
+            path, f"not a {fmt} output: {type(error).__name__} {error}",
+            fix=f"check the file, or pass another --hyp-format (it was read as {fmt})",
+        ) from error  # fmt: skip
+
+
+CUE_TIME = re.compile(
+    r"^\s*(?P<start>(?:\d+:)?\d+:\d+[.,]\d+)\s*-->\s*(?P<end>(?:\d+:)?\d+:\d+[.,]\d+)"
+)
+VOICE = re.compile(r"^<v(?:\.[^ >]*)?\s+(?P<speaker>[^>]+)>(?P<words>.*?)(?:</v>)?$")
+PREFIX = re.compile(r"^\[?(?P<speaker>[^\]:：]{1,40}?)\]?\s*[:：]\s*(?P<words>.*)$")
+
+
+def detect_subtitles(text: str) -> str | None:
+    """``webvtt`` (a ``WEBVTT`` header) or ``srt`` (numbered cues with ``-->`` times)."""
+    stripped = text.lstrip("\ufeff \n")
+    if stripped.startswith("WEBVTT"):
+        return "webvtt"
+    lines = [line for line in split_lines(stripped) if line.strip()]
+    if len(lines) >= 2 and lines[0].strip().isdigit() and CUE_TIME.match(lines[1]):
+        return "srt"
+    return None
+
+
+def read_subtitles(path: str | Path, text: str, session: str) -> list[Segment]:
+    """SRT or WebVTT cues whose text names its speaker: WebVTT voice spans ``<v Speaker 1>``,
+    or a ``Speaker 1:`` / ``[SPEAKER_00]:`` prefix; a cue without a speaker is an error."""
+    segments: list[Segment] = []
+    cue: tuple[float, float, list[str]] | None = None
+    for number, line in enumerate([*split_lines(text), ""], start=1):
+        if (timing := CUE_TIME.match(line)) is not None:
+            cue = (
+                _seconds(timing["start"].replace(",", ".")),
+                _seconds(timing["end"].replace(",", ".")),
+                [],
+            )
+        elif cue is not None and line.strip():
+            cue[2].append(line.strip())
+        elif cue is not None:
+            body = " ".join(cue[2])
+            said = VOICE.match(body) or PREFIX.match(body)
+            if said is None:
+                raise InputError(path, f"cue {body[:60]!r} names no speaker", where=f"line {number - 1}",
+                                 fix="write <v Speaker 1> or a 'Speaker 1:' prefix")  # fmt: skip
+            words = re.sub(r"</?[^>]+>", "", said["words"]).strip()
+            segments.append(Segment(session, cue[0], cue[1], said["speaker"].strip(), words,
+                                    f"{path}:line {number - 1}"))  # fmt: skip
+            cue = None
+    return segments
