@@ -118,3 +118,72 @@ def test_a_cue_without_a_speaker_or_a_damaged_service_output_is_named(tmp_path: 
     )
     with pytest.raises(InputError, match=r"not a vibevoice output: KeyError 'End time'"):
         read_segments(tmp_path / "v.json", "vibevoice")
+
+
+@pytest.mark.parametrize("fmt", list(fixtures()))
+def test_a_copy_cut_off_mid_way_is_incomplete_and_evaluate_excludes_it(tmp_path: Path, fmt: str):
+    """The paper's rule for every reader: an output that stops before its structure closes (a
+    decoder at its token limit) is excluded as incomplete, never scored as what survived."""
+    from msbench.records import Segment
+    from msbench.scoring.evaluate import SystemSpec, evaluate_units
+    from msbench.scoring.units import Unit
+
+    name, text = fixtures()[fmt]
+    (tmp_path / "sys").mkdir()
+    (tmp_path / "sys" / name).write_text(text[: int(len(text) * 0.6)], encoding="utf-8")
+    with pytest.raises(
+        InputError, match="incomplete: the output stops before its structure closes"
+    ):
+        read_segments(tmp_path / "sys" / name)
+    reference = [Segment("c::u", s, e, w, t) for w, s, e, t in TURNS]
+    (row,) = evaluate_units(
+        SystemSpec("s", "s", tmp_path / "sys"), [Unit("u", "c::u", 0.0, 8.0)], {"c::u": reference},
+        {"c::u": "English"}, {"collar": 0.25, "tcp_collar": 5.0, "tokenizer": "mixed-v1"},
+    ).units  # fmt: skip
+    assert row["status"] == "excluded" and row["reason"].startswith("incomplete: ")
+
+
+def test_a_whisper_result_beside_a_diarization_rttm_is_the_papers_cascade(tmp_path: Path):
+    """faster-whisper's words (no speakers) + a pyannote RTTM: each word goes to the turn it
+    overlaps most; the three turns come back and score 0."""
+    whisper = {"language": "en", "segments": [
+        {"id": k, "start": s, "end": e, "text": " " + t,
+         "words": [{"word": " " + x, "start": a, "end": b, "probability": 0.9} for a, b, x in words(turn)]}
+        for k, turn in enumerate(TURNS) for w, s, e, t in [turn]]}  # fmt: skip
+    (tmp_path / "u.json").write_text(json.dumps(whisper))
+    (tmp_path / "u.rttm").write_text("".join(
+        f"SPEAKER u 1 {s - 0.25} {e - s + 0.1} <NA> <NA> spk{int(w == 'B')} <NA> <NA>\n" for w, s, e, t in TURNS
+    ))  # fmt: skip
+    segments = read_segments(tmp_path / "u.json")
+    assert [(s.speaker, s.start_time, s.end_time, s.words) for s in segments] == [
+        (f"spk{int(w == 'B')}", s, e, t) for w, s, e, t in TURNS
+    ]
+    reference = tmp_path / "ref.stm"
+    reference.write_text("".join(f"u 1 {w} {s} {e} {t}\n" for w, s, e, t in TURNS))
+    assert score_pair(read_segments(reference), segments)["cpwer"]["error_rate"] == 0.0
+
+
+@pytest.mark.parametrize("fmt", list(fixtures()))
+def test_converted_to_seglst_meeteval_gives_msbench_scores_cpwer(tmp_path: Path, fmt: str):
+    """Against a reference that differs (a word changed, one dropped, a turn's speaker
+    swapped): meeteval's cpWER of msbench's SegLST conversion equals `msbench score` on the
+    raw file (both sides normalised with the tokenizer, as msbench scores them)."""
+    import meeteval
+
+    from msbench.scoring.tokenizer import tokenize
+
+    name, text = fixtures()[fmt]
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    changed = [("A", 0.5, 2.25, "hello their friend"), ("A", 2.5, 4.0, "hi are you"), TURNS[2]]
+    reference = tmp_path / "ref.stm"
+    reference.write_text("".join(f"u 1 {w} {s} {e} {t}\n" for w, s, e, t in changed))
+    hypothesis = read_segments(tmp_path / name)
+    ours = score_pair(read_segments(reference), hypothesis)["cpwer"]
+
+    def normalised(segments: list) -> meeteval.io.SegLST:
+        return meeteval.io.SegLST([
+            {**s.to_seglst(), "words": " ".join(tokenize(s.words, "mixed-v1"))} for s in segments
+        ])  # fmt: skip
+
+    theirs = meeteval.wer.cpwer(normalised(read_segments(reference)), normalised(hypothesis))["u"]
+    assert (ours["errors"], ours["length"]) == (theirs.errors, theirs.length) and theirs.errors > 0

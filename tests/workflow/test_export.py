@@ -202,3 +202,26 @@ def test_hears_build_input_on_the_exported_probes_gives_msbenchs_runner_file(
         ours, _ = soundfile.read(demo_run / "results/probes" / mine["audio_path"])
         written, _ = soundfile.read(row["audio_path"])
         assert np.array_equal(ours, written), row["id"]
+
+
+def test_the_baseline_written_as_webvtt_evaluates_as_its_seglst(demo_run: Path, tmp_path: Path):
+    """baseline.output_format: webvtt writes each unit as WebVTT voice spans; evaluated, every
+    unit's scores equal those of its SegLST."""
+    from msbench.baseline.run import write_output
+
+    vtt = tmp_path / "vtt"
+    vtt.mkdir()
+    outputs = sorted((demo_run / "results/systems/baseline").glob("*__*.json"))
+    for path in outputs:
+        write_output(vtt, path.stem, json.loads(path.read_text()), "webvtt")
+    entry = {"id": "baseline", "outputs": str(vtt), "units": "results/units/units.csv"}
+    subprocess.run(
+        [sys.executable, "-m", "msbench.cli", "evaluate", "--system", json.dumps(entry),
+         "--benchmark", "results/manifests/benchmark.csv", "--utterances",
+         "results/manifests/utterances.csv", "--out-dir", str(tmp_path / "eval"),
+         "--config", "resources/demo/config.yaml"],
+        cwd=demo_run, check=True, capture_output=True, text=True,
+    )  # fmt: skip
+    ours = (tmp_path / "eval/units.csv").read_text().splitlines()
+    theirs = (demo_run / "results/evaluation/baseline/units.csv").read_text().splitlines()
+    assert len(outputs) > 0 and ours == theirs

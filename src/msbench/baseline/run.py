@@ -29,7 +29,7 @@ def run_units(
     from msbench.models.campplus import CamPlusEmbedder
     from msbench.models.device import resolve_device
     from msbench.models.weights import cache_dir
-    from msbench.textio import write_atomic, write_json
+    from msbench.textio import write_atomic
 
     section = resolved["baseline"]
     clear_outputs(out_dir)
@@ -52,7 +52,7 @@ def run_units(
             write_atomic(out_dir / f"{unit.unit_id}.refused", f"{type(error).__name__}: {error}\n")
             print(f"msbench baseline: {unit.unit_id}: refused: {error}", file=sys.stderr)
             continue
-        write_json(out_dir / f"{unit.unit_id}.json", result.segments)
+        write_output(out_dir, unit.unit_id, result.segments, section.get("output_format", "seglst"))
         folder = result.model_folder
         seconds = len(audio) / 16000
         entries.append(unit_entry(unit.unit_id, seconds, time.perf_counter() - clock, result))
@@ -129,3 +129,15 @@ def _version(version: Any, name: str) -> str | None:
         return str(version(name))
     except Exception:  # not installed
         return None
+
+
+def write_output(out_dir: Path, unit_id: str, segments: list[dict[str, Any]], fmt: str) -> None:
+    """One unit's output as SegLST (``<unit>.json``) or WebVTT with voice spans (``<unit>.vtt``,
+    times to the millisecond: the baseline's are 10 ms steps, so nothing is rounded)."""
+    from msbench.scoring.system_outputs import webvtt_text
+    from msbench.textio import write_atomic, write_json
+
+    if fmt == "webvtt":
+        write_atomic(out_dir / f"{unit_id}.vtt", webvtt_text(segments))
+    else:
+        write_json(out_dir / f"{unit_id}.json", segments)

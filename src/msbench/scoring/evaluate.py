@@ -211,7 +211,8 @@ def evaluate_units(
         except MissingOutput as missing:
             scores, reason, degraded = None, str(missing), []
         except InputError as error:
-            scores, reason, degraded = None, f"unparseable: {error}", []
+            kind = "incomplete" if error.problem.startswith("incomplete") else "unparseable"
+            scores, reason, degraded = None, f"{kind}: {error}", []
         except MemoryError as error:  # one long unit never loses the system's other units
             why = str(error) or "out of memory"
             scores, reason, degraded = None, f"not scored: unit {unit.unit_id}: {why}", []

@@ -27,9 +27,11 @@ from msbench.file_formats import REGISTRY, SCORING_FORMATS, closest_formats
 from msbench.ingest.adapters.common import in_start_order
 from msbench.records import Segment
 from msbench.scoring.system_outputs import (
+    CUT_OFF,
     JSON_READERS,
     detect_json,
     detect_subtitles,
+    json_problem,
     read_json_output,
     read_subtitles,
 )
@@ -97,6 +99,16 @@ def _json_format(text: str) -> str:
         return "seglst"  # the SegLST reader names the line
 
 
+def _check_closed(path: str | Path, text: str) -> None:
+    """A SegLST output cut off before its list closes is incomplete, not invalid."""
+    import json
+
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as error:
+        raise json_problem(path, text, error) from error
+
+
 def read_ctm(path: str | Path, text: str) -> list[Segment]:
     """``<file> <speaker> <start> <duration> <word> [<conf>]``, one word a line, in file order.
 
@@ -149,6 +161,10 @@ def read_timestamped_text(
         if not line.strip():
             continue
         match = line_pattern.match(line)
+        if match is None and number == len(split_lines(text)) and not text.endswith("\n"):
+            raise InputError(
+                path, f"{CUT_OFF}: the last line is unterminated", where=f"line {number}"
+            )
         if match is None:
             raise InputError(
                 path,
@@ -205,6 +221,8 @@ def read_segments(
         return _in_start_order(read_timestamped_text(path, text, default_session, pattern))
     if fmt in JSON_READERS:
         return _in_start_order(read_json_output(path, text, fmt, default_session))
+    if fmt == "seglst":
+        _check_closed(path, text)
     if fmt in ("srt", "webvtt"):
         return _in_start_order(read_subtitles(path, text, default_session))
     if fmt not in FORMATS:

@@ -201,15 +201,60 @@ def detect_json(data: Any) -> str | None:
     return next((name for name, (looks, _) in JSON_READERS.items() if looks(data)), None)
 
 
+#: The problem text of an output that stops before its structure closes (the paper's
+#: structurally incomplete output: a decoder cut off at its token limit); evaluate excludes
+#: it as ``incomplete``, never scoring the part that survived.
+CUT_OFF = "incomplete: the output stops before its structure closes (cut off at a token limit?)"
+
+
+def json_problem(path: str | Path, text: str, error: json.JSONDecodeError) -> InputError:
+    """A JSON error: ``incomplete`` when it is at the end of the text (an unclosed document,
+    or a string that runs to the end), else invalid JSON at its line."""
+    if error.pos >= len(text.rstrip()) - 1 or error.msg.startswith("Unterminated string"):
+        return InputError(path, f"{CUT_OFF}: {error.msg} at the end", where=f"line {error.lineno}")
+    return InputError(path, f"invalid JSON: {error.msg}", where=f"line {error.lineno}")
+
+
+def _speakerless(data: Any) -> bool:
+    """A Whisper / faster-whisper result: segments (and words) without any speaker."""
+    segments = data.get("segments") or []
+    return not any(s.get("speaker") or any(w.get("speaker") for w in s.get("words") or [])
+                   for s in segments)  # fmt: skip
+
+
+def join_diarization(data: Any, rttm: Path, session: str, origin: str) -> list[Segment]:
+    """The paper's cascade: a Whisper / faster-whisper result's words, each given to the
+    diarization turn (``<unit>.rttm`` beside it) it overlaps most, else the nearest turn
+    (WhisperX's ``assign_word_speakers`` with ``fill_nearest``); a segment without word
+    times counts as one word. Consecutive words of one speaker are one segment."""
+    from msbench.ingest.adapters.rttm import read_rttm
+
+    turns = [(t.start_time, t.end_time, t.speaker) for a in read_rttm(rttm) for t in a.segments]
+    if not turns:
+        raise InputError(rttm, "holds no speaker turn to give the words to")
+    words: list[Word] = []
+    for segment in data["segments"]:
+        spans = segment.get("words") or [{"start": segment["start"], "end": segment["end"],
+                                          "word": segment.get("text", "")}]  # fmt: skip
+        for w in spans:
+            start, end = _seconds(w["start"]), _seconds(w["end"])
+            overlap = [(min(end, b) - max(start, a), -min(abs(start - b), abs(end - a)), who)
+                       for a, b, who in turns]  # fmt: skip
+            words.append((start, end, max(overlap)[2], str(w["word"]).strip()))
+    return _turns_of_words(words, session, f"{origin} + {rttm}")
+
+
 def read_json_output(path: str | Path, text: str, fmt: str, session: str) -> list[Segment]:
-    """A JSON system output of format ``fmt``; a missing key is an error naming it."""
+    """A JSON system output of format ``fmt``; a missing key is an error naming it. A
+    Whisper result without speakers is joined with the diarization RTTM beside it."""
     try:
         data = json.loads(text)
+        rttm = Path(path).with_suffix(".rttm")
+        if fmt == "whisperx" and _speakerless(data) and rttm.is_file():
+            return join_diarization(data, rttm, session, str(path))
         return JSON_READERS[fmt][1](data, session, str(path))
     except json.JSONDecodeError as error:
-        raise InputError(
-            path, f"invalid JSON: {error.msg}", where=f"line {error.lineno}"
-        ) from error
+        raise json_problem(path, text, error) from error
     except (KeyError, IndexError, TypeError, ValueError) as error:
         raise InputError(
             path, f"not a {fmt} output: {type(error).__name__} {error}",
@@ -238,6 +283,9 @@ def detect_subtitles(text: str) -> str | None:
 def read_subtitles(path: str | Path, text: str, session: str) -> list[Segment]:
     """SRT or WebVTT cues whose text names its speaker: WebVTT voice spans ``<v Speaker 1>``,
     or a ``Speaker 1:`` / ``[SPEAKER_00]:`` prefix; a cue without a speaker is an error."""
+    if text.strip() and not text.endswith("\n"):
+        raise InputError(path, f"{CUT_OFF}: the last cue is unterminated (no final line end)",
+                         where=f"line {len(split_lines(text))}")  # fmt: skip
     segments: list[Segment] = []
     cue: tuple[float, float, list[str]] | None = None
     for number, line in enumerate([*split_lines(text), ""], start=1):
@@ -250,6 +298,9 @@ def read_subtitles(path: str | Path, text: str, session: str) -> list[Segment]:
         elif cue is not None and line.strip():
             cue[2].append(line.strip())
         elif cue is not None:
+            if not cue[2] and number > len(split_lines(text)):
+                raise InputError(path, f"{CUT_OFF}: the last cue has a time but no text",
+                                 where=f"line {number - 1}")  # fmt: skip
             body = " ".join(cue[2])
             said = VOICE.match(body) or PREFIX.match(body)
             if said is None:
@@ -260,3 +311,24 @@ def read_subtitles(path: str | Path, text: str, session: str) -> list[Segment]:
                                     f"{path}:line {number - 1}"))  # fmt: skip
             cue = None
     return segments
+
+
+def _clock(seconds: float) -> str:
+    """WebVTT's ``hh:mm:ss.mmm``, from the time's decimal text (exact to the millisecond).
+
+    >>> _clock(3725.5), _clock(0.07)
+    ('01:02:05.500', '00:00:00.070')
+    """
+    millis = int((Decimal(str(seconds)) * 1000).to_integral_value())
+    hours, rest = divmod(millis, 3_600_000)
+    minutes, rest = divmod(rest, 60_000)
+    return f"{hours:02d}:{minutes:02d}:{rest // 1000:02d}.{rest % 1000:03d}"
+
+
+def webvtt_text(segments: Iterable[dict[str, Any]]) -> str:
+    """SegLST segments as WebVTT cues with voice spans (``<v spk0>words</v>``)."""
+    cues = [
+        f"{_clock(s['start_time'])} --> {_clock(s['end_time'])}\n<v {s['speaker']}>{s['words']}</v>\n"
+        for s in segments
+    ]
+    return "WEBVTT\n\n" + "\n".join(cues)
