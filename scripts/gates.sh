@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The CI gates (README "Development"): lint, format, rule format, workflow lint, types.
+# The CI gates (docs/development.md): lint, format, rule format, workflow lint, types, docs.
 # Run inside the project's .venv (scripts/run_tests.sh calls this first).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,4 +22,8 @@ if [ -n "$other" ]; then
 fi
 step "mypy"
 mypy
+step "generated documentation pages are current (python scripts/gen_docs.py rewrites them)"
+python scripts/gen_docs.py --check
+step "mkdocs build --strict (a broken link or a missing page fails)"
+NO_MKDOCS_2_WARNING=1 mkdocs build --strict --quiet --site-dir "$(mktemp -d)"
 step "all gates passed"
