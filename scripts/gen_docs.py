@@ -78,6 +78,22 @@ def outputs_page() -> str:
     return "\n".join(lines)
 
 
+def api_page() -> str:
+    """Each module of the package with its docstring: what it holds and its conventions."""
+    import importlib
+    import pkgutil
+
+    import msbench
+
+    lines = ["# Python API", "", "Every module of the `msbench` package, floor by floor, with "
+             "its docstring (the conventions its numbers depend on are written there).", ""]  # fmt: skip
+    names = sorted(m.name for m in pkgutil.walk_packages(msbench.__path__, "msbench."))
+    for name in names:
+        doc = (importlib.import_module(name).__doc__ or "").strip()
+        lines += [f"## `{name}`", "", doc.replace("\n#", "\n\\#") or "(no docstring)", ""]
+    return "\n".join(lines)
+
+
 def corpus_pages() -> dict[str, str]:
     """One page per source row of config/datasets.tsv (its comment line, its cells)."""
     text = (REPO / "config" / "datasets.tsv").read_text(encoding="utf-8")
@@ -110,6 +126,7 @@ def pages() -> dict[Path, str]:
         REPO / "docs/reference/cli.md": cli_page(),
         REPO / "docs/reference/config.md": config_page(),
         REPO / "docs/reference/outputs.md": outputs_page(),
+        REPO / "docs/reference/api.md": api_page(),
     }
     found.update({REPO / "docs/corpora" / n: text for n, text in corpus_pages().items()})
     return {path: GENERATED + text for path, text in found.items()}
