@@ -15,38 +15,48 @@ import soundfile
 pytestmark = pytest.mark.slow
 
 
+@pytest.fixture(scope="module")
+def exported(demo_run: Path) -> Path:
+    """The demo run, complete: a test that runs after one leaving a failed step (an
+    infeasible selection removes benchmark.csv) gets it rebuilt, nothing more."""
+    from tests.helpers.workflow import snakemake
+
+    snakemake(demo_run, "--cores", "2")
+    return demo_run
+
+
 def benchmark_rows(run: Path) -> list[dict[str, str]]:
     with (run / "results/manifests/benchmark.csv").open(encoding="utf-8", newline="") as f:
         return list(csv.DictReader(f))
 
 
-def test_lhotse_validates_loads_and_plays_the_units_samples(demo_run: Path):
+def test_lhotse_validates_loads_and_plays_the_units_samples(exported: Path):
     from lhotse import CutSet, RecordingSet, SupervisionSet
     from lhotse.qa import validate_recordings_and_supervisions
 
-    folder = demo_run / "results/export/lhotse"
+    folder = exported / "results/export/lhotse"
     recordings = RecordingSet.from_file(folder / "recordings.jsonl.gz")
     supervisions = SupervisionSet.from_file(folder / "supervisions.jsonl.gz")
     validate_recordings_and_supervisions(recordings, supervisions)
-    assert {r.id for r in recordings} == {r["recording_id"] for r in benchmark_rows(demo_run)}
+    assert {r.id for r in recordings} == {r["recording_id"] for r in benchmark_rows(exported)}
     first = next(iter(supervisions))
     assert first.custom is not None and {"profile", "r_ov", "overlap_ratio"} <= set(first.custom)
     cuts = CutSet.from_file(folder / "cuts.jsonl.gz")
-    units = list(csv.DictReader((demo_run / "results/units/units.csv").open(encoding="utf-8")))
+    units = list(csv.DictReader((exported / "results/units/units.csv").open(encoding="utf-8")))
     assert sorted(c.id for c in cuts) == sorted(u["unit_id"] for u in units)
     for cut in cuts:
         expected, _ = soundfile.read(
-            demo_run / "results/units/audio" / f"{cut.id}.flac", dtype="float32"
+            exported / "results/units/audio" / f"{cut.id}.flac", dtype="float32"
         )
         assert np.array_equal(cut.load_audio()[0], expected), cut.id
         assert all(0 <= s.start < cut.duration for s in cut.supervisions)
 
 
 def test_the_activity_read_back_by_msbenchs_lhotse_adapter_gives_the_benchmarks_axes(
-    demo_run: Path, tmp_path: Path
+    exported: Path, tmp_path: Path
 ):
     """Speakers, overlap ratio and the turn-interval q25, exactly as the benchmark states them."""
-    rows = benchmark_rows(demo_run)
+    rows = benchmark_rows(exported)
     uem = tmp_path / "scored.uem"
     lines = []
     for row in rows:
@@ -57,7 +67,7 @@ def test_the_activity_read_back_by_msbenchs_lhotse_adapter_gives_the_benchmarks_
         )
         lines += [f"{row['recording_id']} 1 {a} {b}\n" for a, b in spans]
     uem.write_text("".join(lines))
-    activity = demo_run / "results/export/lhotse/activity.jsonl.gz"
+    activity = exported / "results/export/lhotse/activity.jsonl.gz"
     done = subprocess.run(
         [sys.executable, "-m", "msbench.cli", "describe", "--format", "lhotse", "--uem", str(uem),
          "--annotations", str(activity)],
@@ -72,16 +82,16 @@ def test_the_activity_read_back_by_msbenchs_lhotse_adapter_gives_the_benchmarks_
         assert found["speaker_switch_q25"] == q25, row["recording_id"]
 
 
-def test_lhotses_kaldi_importer_reads_the_data_directory_back(demo_run: Path):
+def test_lhotses_kaldi_importer_reads_the_data_directory_back(exported: Path):
     from lhotse.kaldi import load_kaldi_data_dir
 
-    folder = demo_run / "results/export/kaldi"
+    folder = exported / "results/export/kaldi"
     recordings, supervisions, _ = load_kaldi_data_dir(folder, sampling_rate=16000)
     assert supervisions is not None
     utterances = list(
-        csv.DictReader((demo_run / "results/manifests/utterances.csv").open(encoding="utf-8"))
+        csv.DictReader((exported / "results/manifests/utterances.csv").open(encoding="utf-8"))
     )
-    kept = {r["recording_id"] for r in benchmark_rows(demo_run)}
+    kept = {r["recording_id"] for r in benchmark_rows(exported)}
     expected = sorted(
         (u["recording_id"], u["speaker"], float(u["start_time"]), float(u["end_time"]), " ".join(u["words"].split()))
         for u in utterances if u["recording_id"] in kept
@@ -96,12 +106,12 @@ def test_lhotses_kaldi_importer_reads_the_data_directory_back(demo_run: Path):
 
 @pytest.mark.parametrize("metric, prefix", [("cpwer", "cp"), ("tcpwer", "tcp")])
 def test_meeteval_wer_on_the_export_equals_msbench_evaluate_unit_by_unit(
-    demo_run: Path, tmp_path: Path, metric: str, prefix: str
+    exported: Path, tmp_path: Path, metric: str, prefix: str
 ):
     """`meeteval-wer cpwer` and `tcpwer`, the command line as a user runs it, on the exported
     references, UEM and the baseline's converted outputs (both normalised with the run's
     tokenizer, as msbench scores them): msbench's error count and length for every unit."""
-    folder = demo_run / "results/export/seglst"
+    folder = exported / "results/export/seglst"
     command = [
         str(Path(sys.executable).parent / "meeteval-wer"), metric,
         "-r", str(folder / "normalised/references.seglst.json"),
@@ -111,7 +121,7 @@ def test_meeteval_wer_on_the_export_equals_msbench_evaluate_unit_by_unit(
     ] + (["--collar", "5"] if metric == "tcpwer" else [])  # fmt: skip
     subprocess.run(command, check=True, capture_output=True, text=True)
     per_unit = json.loads((tmp_path / "per_reco.json").read_text())
-    with (demo_run / "results/evaluation/baseline/units.csv").open(encoding="utf-8") as f:
+    with (exported / "results/evaluation/baseline/units.csv").open(encoding="utf-8") as f:
         scored = [u for u in csv.DictReader(f) if u["status"] != "excluded"]
     assert scored
     for unit in scored:
@@ -122,10 +132,10 @@ def test_meeteval_wer_on_the_export_equals_msbench_evaluate_unit_by_unit(
         ), unit["unit_id"]
 
 
-def test_the_stm_references_are_the_seglst_ones(demo_run: Path):
+def test_the_stm_references_are_the_seglst_ones(exported: Path):
     import meeteval
 
-    folder = demo_run / "results/export/seglst"
+    folder = exported / "results/export/seglst"
     stm = meeteval.io.STM.load(folder / "references.stm").to_seglst()
     seglst = meeteval.io.SegLST.load(folder / "references.seglst.json")
 
@@ -140,16 +150,16 @@ def test_the_stm_references_are_the_seglst_ones(demo_run: Path):
     assert sorted(map(key, stm)) == sorted(map(key, seglst))
 
 
-def test_audio_under_a_restrictive_licence_stays_out_unless_asked(demo_run: Path, tmp_path: Path):
+def test_audio_under_a_restrictive_licence_stays_out_unless_asked(exported: Path, tmp_path: Path):
     sheet = tmp_path / "datasets.tsv"
-    text = (demo_run / "resources/demo/datasets.tsv").read_text()
+    text = (exported / "resources/demo/datasets.tsv").read_text()
     sheet.write_text(text.replace("\tCC BY 4.0\t", "\tCC BY-NC-ND 4.0\t"))
     for flag, kept in (([], False), (["--include-restricted-audio"], True)):
         out = tmp_path / ("with" if kept else "without")
         subprocess.run(
             [sys.executable, "-m", "msbench.cli", "export", "--to", "hf", "--out", str(out),
              "--sheet", str(sheet), *flag],
-            cwd=demo_run, check=True, capture_output=True, text=True,
+            cwd=exported, check=True, capture_output=True, text=True,
         )  # fmt: skip
         from datasets import load_dataset
 
@@ -161,17 +171,17 @@ def test_audio_under_a_restrictive_licence_stays_out_unless_asked(demo_run: Path
         assert "**Its audio is not redistributed**" in card and "CC BY-NC-ND 4.0" in card
 
 
-def test_datasets_loads_the_benchmark_and_its_audio_is_the_units(demo_run: Path, tmp_path: Path):
+def test_datasets_loads_the_benchmark_and_its_audio_is_the_units(exported: Path, tmp_path: Path):
     """(A fresh cache: datasets keys a local folder's cache by its name and may return another
     folder's rows.)"""
     from datasets import load_dataset
 
-    folder = demo_run / "results/export/hf/benchmark"
+    folder = exported / "results/export/hf/benchmark"
     rows = load_dataset(str(folder), split="test", cache_dir=str(tmp_path / "cache"))
-    units = list(csv.DictReader((demo_run / "results/units/units.csv").open(encoding="utf-8")))
+    units = list(csv.DictReader((exported / "results/units/units.csv").open(encoding="utf-8")))
     assert sorted(rows["unit_id"]) == sorted(u["unit_id"] for u in units)
     for row in rows:
-        expected, rate = soundfile.read(demo_run / "results/units/audio" / f"{row['unit_id']}.flac")
+        expected, rate = soundfile.read(exported / "results/units/audio" / f"{row['unit_id']}.flac")
         assert row["audio"]["sampling_rate"] == rate == 16000
         assert np.array_equal(np.asarray(row["audio"]["array"]), expected), row["unit_id"]
         assert json.loads(row["conditions"])["profile"].count("-") == 4
@@ -181,7 +191,7 @@ def test_datasets_loads_the_benchmark_and_its_audio_is_the_units(demo_run: Path,
 
 
 def test_hears_build_input_on_the_exported_probes_gives_msbenchs_runner_file(
-    demo_run: Path, tmp_path: Path
+    exported: Path, tmp_path: Path
 ):
     """HEAR's own steps (load_dataset pointed at the folder, not the Hub) give every field of
     hear_input.jsonl, and the audio it writes is the item's."""
@@ -190,28 +200,28 @@ def test_hears_build_input_on_the_exported_probes_gives_msbenchs_runner_file(
     from msbench.textio import read_jsonl
     from tests.helpers.hear_rules import build_input_rows
 
-    loaded = load_dataset(str(demo_run / "results/export/hf/probes"), split="test",
+    loaded = load_dataset(str(exported / "results/export/hf/probes"), split="test",
                           cache_dir=str(tmp_path / "cache"))  # fmt: skip
     rows = build_input_rows(loaded, str(tmp_path))
-    expected = list(read_jsonl(demo_run / "results/probes/hear_input.jsonl"))
+    expected = list(read_jsonl(exported / "results/probes/hear_input.jsonl"))
     assert len(rows) == len(expected) > 0
     for row, mine in zip(rows, expected, strict=True):
         assert {k: v for k, v in row.items() if k != "audio_path"} == {
             k: v for k, v in mine.items() if k != "audio_path"
         }
-        ours, _ = soundfile.read(demo_run / "results/probes" / mine["audio_path"])
+        ours, _ = soundfile.read(exported / "results/probes" / mine["audio_path"])
         written, _ = soundfile.read(row["audio_path"])
         assert np.array_equal(ours, written), row["id"]
 
 
-def test_the_baseline_written_as_webvtt_evaluates_as_its_seglst(demo_run: Path, tmp_path: Path):
+def test_the_baseline_written_as_webvtt_evaluates_as_its_seglst(exported: Path, tmp_path: Path):
     """baseline.output_format: webvtt writes each unit as WebVTT voice spans; evaluated, every
     unit's scores equal those of its SegLST."""
     from msbench.baseline.run import write_output
 
     vtt = tmp_path / "vtt"
     vtt.mkdir()
-    outputs = sorted((demo_run / "results/systems/baseline").glob("*__*.json"))
+    outputs = sorted((exported / "results/systems/baseline").glob("*__*.json"))
     for path in outputs:
         write_output(vtt, path.stem, json.loads(path.read_text()), "webvtt")
     entry = {"id": "baseline", "outputs": str(vtt), "units": "results/units/units.csv"}
@@ -220,8 +230,8 @@ def test_the_baseline_written_as_webvtt_evaluates_as_its_seglst(demo_run: Path, 
          "--benchmark", "results/manifests/benchmark.csv", "--utterances",
          "results/manifests/utterances.csv", "--out-dir", str(tmp_path / "eval"),
          "--config", "resources/demo/config.yaml"],
-        cwd=demo_run, check=True, capture_output=True, text=True,
+        cwd=exported, check=True, capture_output=True, text=True,
     )  # fmt: skip
     ours = (tmp_path / "eval/units.csv").read_text().splitlines()
-    theirs = (demo_run / "results/evaluation/baseline/units.csv").read_text().splitlines()
+    theirs = (exported / "results/evaluation/baseline/units.csv").read_text().splitlines()
     assert len(outputs) > 0 and ours == theirs

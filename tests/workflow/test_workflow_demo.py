@@ -169,7 +169,7 @@ def test_the_rebuild_config_is_not_the_demo_and_says_what_is_missing(demo_run: P
     result = snakemake(demo_run, "--cores", "1", "--dry-run", check=False, demo=False)
     assert result.returncode != 0
     message = result.stdout + result.stderr
-    assert "config/datasets.tsv:line 16 (source 'aishell4')" in message
+    assert "config/datasets.tsv:line 20 (source 'aishell4')" in message
     assert "corpora/AISHELL-4/test/TextGrid does not exist" in message
 
 
