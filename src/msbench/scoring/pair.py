@@ -93,12 +93,19 @@ class Scores:
 
 
 def add_der(a: DiarizationError, b: DiarizationError) -> DiarizationError:
+    """Two sessions' DER parts, summed in integer microseconds (each part is a whole number of
+    them), so a total prints as ``1.41``, never ``1.4100000000000001``."""
+    from msbench.timeline import to_micros, to_seconds
+
+    def total(x: float, y: float) -> float:
+        return to_seconds(to_micros(x) + to_micros(y))
+
     return replace(
         a,
-        missed=a.missed + b.missed,
-        false_alarm=a.false_alarm + b.false_alarm,
-        confusion=a.confusion + b.confusion,
-        scored=a.scored + b.scored,
+        missed=total(a.missed, b.missed),
+        false_alarm=total(a.false_alarm, b.false_alarm),
+        confusion=total(a.confusion, b.confusion),
+        scored=total(a.scored, b.scored),
     )
 
 

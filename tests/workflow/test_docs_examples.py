@@ -1,0 +1,45 @@
+"""The documentation's examples marked `<!-- example: runs on the demo -->` run, as written, on
+the demo's results: the docs cannot drift from the program."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.helpers.paths import REPO
+
+pytestmark = pytest.mark.slow
+
+MARK = "<!-- example: runs on the demo -->"
+
+
+def examples() -> list[tuple[str, str]]:
+    """(page, command) for every line of every marked bash block under docs/."""
+    found = []
+    for page in sorted((REPO / "docs").rglob("*.md")):
+        text = page.read_text(encoding="utf-8")
+        for block in re.findall(re.escape(MARK) + r"\s*```bash\n(.*?)```", text, flags=re.S):
+            found += [(page.name, line) for line in block.splitlines() if line.strip()]
+    return found
+
+
+def test_the_docs_mark_examples():
+    assert len(examples()) >= 5
+
+
+@pytest.mark.parametrize("page, command", examples())
+def test_each_marked_example_runs_on_the_demo(page: str, command: str, demo_run: Path):
+    from tests.helpers.workflow import snakemake
+
+    if not (demo_run / "results/export/README.md").exists():  # a failed step's test ran before
+        snakemake(demo_run, "--cores", "2")
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    done = subprocess.run(["bash", "-c", command], cwd=demo_run, env=env,
+                          capture_output=True, text=True, check=False, timeout=600)  # fmt: skip
+    assert done.returncode == 0, f"{page}: {command}\n{done.stderr[-2000:]}"
+    assert done.stdout.strip(), command
