@@ -19,8 +19,18 @@ from msbench.errors import ConfigError
 
 @cache
 def load_schema(name: str) -> dict[str, Any]:
+    """A schema, with the format enums filled from the one format registry
+    (:mod:`msbench.file_formats`): the YAML files name no format."""
+    from msbench.file_formats import ANNOTATION_FORMATS, SCORING_FORMATS
+
     text = resources.files("msbench.schemas").joinpath(name).read_text(encoding="utf-8")
-    return yaml.safe_load(text)
+    schema = yaml.safe_load(text)
+    if name == "datasets.schema.yaml":
+        schema["properties"]["adapter"]["enum"] = list(ANNOTATION_FORMATS)
+    if name == "config.schema.yaml":
+        system = schema["properties"]["systems"]["items"]["properties"]
+        system["format"]["enum"] = list(SCORING_FORMATS)
+    return schema
 
 
 def _validator_filling_defaults() -> Any:

@@ -16,53 +16,70 @@ and forgotten in another fails there, not at a user's run).
 from __future__ import annotations
 
 import difflib
+import importlib
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
+
+ADAPTERS = "msbench.ingest.adapters."
+OUTPUTS = "msbench.scoring.system_outputs:"
 
 
 @dataclass(frozen=True)
 class FileFormat:
+    """One format: ``reader`` and ``detector`` name their functions as ``module:function``
+    (resolved by :func:`load` where they are used, so this module imports no reader)."""
+
     name: str
     holds: str
     annotation: bool = False
     scoring: bool = False
     suffixes: tuple[str, ...] = ()
+    reader: str = ""
+    detector: str = ""
+
+
+def load(reference: str) -> Callable[..., Any]:
+    """``"msbench.ingest.adapters.rttm:read_rttm"`` -> the function."""
+    module, _, name = reference.partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 REGISTRY: tuple[FileFormat, ...] = (
     FileFormat("rttm", "NIST RTTM: speaker turns (words from STM or SegLST transcripts)",
-               annotation=True, scoring=True, suffixes=(".rttm",)),
+               annotation=True, scoring=True, suffixes=(".rttm",), reader=ADAPTERS + "rttm:read_rttm"),
     FileFormat("stm", "NIST STM: speaker-attributed utterances with words",
-               annotation=True, scoring=True, suffixes=(".stm",)),
+               annotation=True, scoring=True, suffixes=(".stm",), reader=ADAPTERS + "rttm:read_stm"),
     FileFormat("textgrid", "Praat TextGrid, one tier per speaker (AISHELL-4, AliMeeting)",
-               annotation=True, scoring=True, suffixes=(".textgrid",)),
+               annotation=True, scoring=True, suffixes=(".textgrid",), reader=ADAPTERS + "textgrid:read_textgrid"),
     FileFormat("chime", "CHiME-5/6/7/8 and DiPCo <session>.json transcripts",
-               annotation=True, suffixes=(".json",)),
+               annotation=True, suffixes=(".json",), reader=ADAPTERS + "chime:read_chime"),
     FileFormat("notsofar", "NOTSOFAR-1 <meeting>/gt_transcription.json",
-               annotation=True, suffixes=("gt_transcription.json",)),
+               annotation=True, suffixes=("gt_transcription.json",), reader=ADAPTERS + "notsofar:read_notsofar"),
     FileFormat("seglst", "meeteval SegLST JSON (session_id, speaker, start_time, end_time, words)",
-               annotation=True, scoring=True, suffixes=(".json",)),
+               annotation=True, scoring=True, suffixes=(".json",), reader=ADAPTERS + "seglst:read_seglst"),
     FileFormat("lhotse", "lhotse supervisions (+ recordings) manifests, JSON Lines",
                annotation=True, suffixes=(".jsonl", ".jsonl.gz")),
     FileFormat("magicdata", "MagicData-RAMC TXT/<session>.txt ([start,end] speaker gender text)",
-               annotation=True, suffixes=(".txt",)),
+               annotation=True, suffixes=(".txt",), reader=ADAPTERS + "magicdata:read_magicdata"),
     FileFormat("ctm", "CTM words with a speaker column (<file> <speaker> <start> <dur> <word>)",
                scoring=True, suffixes=(".ctm",)),
     FileFormat("text", "timestamped text as speech LLMs write it ([00:01.2 - 00:04.5] Speaker 1: ...)",
                scoring=True, suffixes=(".txt",)),
     FileFormat("vibevoice", "VibeVoice-ASR's JSON list (Start time, End time, Speaker ID, Content)",
-               scoring=True, suffixes=(".json",)),
+               scoring=True, suffixes=(".json",), reader=OUTPUTS + "read_vibevoice", detector=OUTPUTS + "looks_vibevoice"),
     FileFormat("whisperx", "WhisperX's result JSON (segments with start, end, text, speaker)",
-               scoring=True, suffixes=(".json",)),
+               scoring=True, suffixes=(".json",), reader=OUTPUTS + "read_whisperx", detector=OUTPUTS + "looks_whisperx"),
     FileFormat("assemblyai", "AssemblyAI's transcript JSON (utterances, times in ms)",
-               scoring=True, suffixes=(".json",)),
+               scoring=True, suffixes=(".json",), reader=OUTPUTS + "read_assemblyai", detector=OUTPUTS + "looks_assemblyai"),
     FileFormat("deepgram", "Deepgram's response JSON (results.utterances, or words with speaker)",
-               scoring=True, suffixes=(".json",)),
+               scoring=True, suffixes=(".json",), reader=OUTPUTS + "read_deepgram", detector=OUTPUTS + "looks_deepgram"),
     FileFormat("aws-transcribe", "Amazon Transcribe's output JSON (speaker_labels.segments, items)",
-               scoring=True, suffixes=(".json",)),
+               scoring=True, suffixes=(".json",), reader=OUTPUTS + "read_aws_transcribe", detector=OUTPUTS + "looks_aws_transcribe"),
     FileFormat("speechmatics", "Speechmatics' json-v2 transcript (results: words with speaker)",
-               scoring=True, suffixes=(".json",)),
+               scoring=True, suffixes=(".json",), reader=OUTPUTS + "read_speechmatics", detector=OUTPUTS + "looks_speechmatics"),
     FileFormat("google-stt", "Google Speech-to-Text's response JSON (words with speakerTag)",
-               scoring=True, suffixes=(".json",)),
+               scoring=True, suffixes=(".json",), reader=OUTPUTS + "read_google_stt", detector=OUTPUTS + "looks_google_stt"),
     FileFormat("srt", "SubRip subtitles whose cues start with their speaker (Speaker 1: ...)",
                scoring=True, suffixes=(".srt",)),
     FileFormat("webvtt", "WebVTT subtitles with voice spans (<v Speaker 1>) or speaker prefixes",

@@ -51,3 +51,33 @@ def test_the_export_command_and_the_config_name_the_same_export_formats():
 
     export = load_schema("config.schema.yaml")["properties"]["export"]["properties"]["formats"]
     assert CHOICES == EXPORTS and tuple(export["items"]["enum"]) == EXPORTS
+
+
+def test_no_other_module_lists_the_format_names():
+    """A list, tuple, set or dict of three or more format names anywhere else is a copy that can
+    drift (the schema YAMLs name none: their enums are filled from the registry)."""
+    import ast
+
+    names = {f.name for f in REGISTRY}
+    copies = []
+    for path in sorted((REPO / "src/msbench").rglob("*.py")):
+        if path.name == "file_formats.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            items = node.keys if isinstance(node, ast.Dict) else getattr(node, "elts", None)
+            if isinstance(node, (ast.List, ast.Tuple, ast.Set, ast.Dict)) and items:
+                found = {i.value for i in items if isinstance(i, ast.Constant) and i.value in names}
+                if len(found) >= 3:
+                    copies.append(f"{path.relative_to(REPO)}:{node.lineno}: {sorted(found)}")
+    import yaml
+
+    def enums(node: object) -> list[list[object]]:
+        if isinstance(node, dict):
+            own = [node["enum"]] if isinstance(node.get("enum"), list) else []
+            return own + [e for v in node.values() for e in enums(v)]
+        return [e for v in node for e in enums(v)] if isinstance(node, list) else []
+
+    for schema in ("datasets.schema.yaml", "config.schema.yaml"):
+        raw = yaml.safe_load((REPO / "src/msbench/schemas" / schema).read_text(encoding="utf-8"))
+        copies += [f"{schema}: {e}" for e in enums(raw) if len(names & set(map(str, e))) >= 3]
+    assert not copies, copies

@@ -21,3 +21,37 @@ def test_each_familys_prompt_comes_from_its_record():
         assert instruction(row).startswith(heads[family.prompt]), code
     assert {f.prompt for f in FAMILIES.values()} == set(heads)
     assert all(callable(f.truth) and callable(f.draft) for f in FAMILIES.values())
+
+
+def test_a_new_family_is_one_record(tmp_path, monkeypatch):
+    """A toy family (a voice count under its own code) added as one record, in the test tree:
+    generation, the truth check, HEAR's fields, category and prompt need nothing else."""
+    from msbench.config import default_config
+    from msbench.probes.clips import probed_clips
+    from msbench.probes.discrimination import voice_cardinality
+    from msbench.probes.families import Family
+    from msbench.probes.generate import generate
+    from msbench.probes.hear import category, runner_row
+    from msbench.probes.truth import count_truth
+    from msbench.probes.write import rows_by_id
+    from msbench.rows import RecordingRow
+    from msbench.tables import read_rows, read_table
+    from tests.helpers.probes import probe_inputs
+
+    toy = Family("TOY", "Discrimination", {"voice_count": "TOY1_count"}, voice_cardinality,
+                 count_truth, "plain")  # fmt: skip
+    monkeypatch.setitem(FAMILIES, "TOY", toy)
+    recordings, utterances = probe_inputs(tmp_path)
+    rows = rows_by_id(read_rows(recordings, RecordingRow))
+    settings = {**default_config()["probes"], "families": ["TOY"], "seed": 0}
+    clips = probed_clips(rows, read_table(utterances), sorted(rows), settings, {})
+    generated = generate(
+        clips, {rid: str(r["source_dataset"]) for rid, r in rows.items()}, settings
+    )
+    assert generated.rows, dict(generated.dropped)
+    for row in generated.rows:
+        item = {**row, "overlap": row["overlap"]}
+        assert row["subtaxonomy"] == "TOY" and row["task_name"] == "TOY1_count"
+        assert row["question_id"].endswith(("__TOY01", "__TOY02", "__TOY03"))
+        assert category(item).startswith("TOY1_count")
+        assert runner_row(item)["instruction"].startswith(PLAIN_HEAD)

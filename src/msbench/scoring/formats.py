@@ -28,10 +28,10 @@ from msbench.ingest.adapters.common import in_start_order
 from msbench.records import Segment
 from msbench.scoring.system_outputs import (
     CUT_OFF,
-    JSON_READERS,
     detect_json,
     detect_subtitles,
     json_problem,
+    json_readers,
     read_json_output,
     read_subtitles,
 )
@@ -219,7 +219,7 @@ def read_segments(
         return _in_start_order(read_ctm(path, text))
     if fmt == "text":
         return _in_start_order(read_timestamped_text(path, text, default_session, pattern))
-    if fmt in JSON_READERS:
+    if fmt in json_readers():
         return _in_start_order(read_json_output(path, text, fmt, default_session))
     if fmt == "seglst":
         _check_closed(path, text)

@@ -178,27 +178,51 @@ def read_google_stt(data: Any, session: str, origin: str) -> list[Segment]:
     )  # fmt: skip
 
 
-#: JSON system outputs: format name -> (does this JSON look like it, reader).
-JSON_READERS: dict[str, tuple[Callable[[Any], bool], Callable[[Any, str, str], list[Segment]]]] = {
-    "vibevoice": (lambda d: isinstance(d, list) and bool(d) and isinstance(d[0], dict)
-                  and "Speaker ID" in d[0] and "Start time" in d[0], read_vibevoice),
-    "whisperx": (lambda d: isinstance(d, dict) and isinstance(d.get("segments"), list), read_whisperx),
-    "assemblyai": (lambda d: isinstance(d, dict) and isinstance(d.get("utterances"), list), read_assemblyai),
-    "deepgram": (lambda d: isinstance(d, dict) and isinstance(d.get("results"), dict)
-                 and "channels" in d["results"], read_deepgram),
-    "aws-transcribe": (lambda d: isinstance(d, dict) and isinstance(d.get("results"), dict)
-                       and "speaker_labels" in d["results"], read_aws_transcribe),
-    "speechmatics": (lambda d: isinstance(d, dict) and isinstance(d.get("results"), list)
-                     and bool(d["results"]) and "type" in d["results"][0], read_speechmatics),
-    "google-stt": (lambda d: isinstance(d, dict) and isinstance(d.get("results"), list)
-                   and bool(d["results"]) and "alternatives" in d["results"][0]
-                   and "type" not in d["results"][0], read_google_stt),
-}  # fmt: skip
+def looks_vibevoice(d: Any) -> bool:
+    return isinstance(d, list) and bool(d) and isinstance(d[0], dict) and "Speaker ID" in d[0]
+
+
+def looks_whisperx(d: Any) -> bool:
+    return isinstance(d, dict) and isinstance(d.get("segments"), list)
+
+
+def looks_assemblyai(d: Any) -> bool:
+    return isinstance(d, dict) and isinstance(d.get("utterances"), list)
+
+
+def _results(d: Any, kind: type) -> bool:
+    return isinstance(d, dict) and isinstance(d.get("results"), kind) and bool(d["results"])
+
+
+def looks_deepgram(d: Any) -> bool:
+    return _results(d, dict) and "channels" in d["results"]
+
+
+def looks_aws_transcribe(d: Any) -> bool:
+    return _results(d, dict) and "speaker_labels" in d["results"]
+
+
+def looks_speechmatics(d: Any) -> bool:
+    return _results(d, list) and isinstance(d["results"][0], dict) and "type" in d["results"][0]
+
+
+def looks_google_stt(d: Any) -> bool:
+    first = d["results"][0] if _results(d, list) else {}
+    return isinstance(first, dict) and "alternatives" in first and "type" not in first
+
+
+def json_readers() -> dict[
+    str, tuple[Callable[[Any], bool], Callable[[Any, str, str], list[Segment]]]
+]:
+    """The JSON system outputs of the registry: name -> (does a document look like it, reader)."""
+    from msbench.file_formats import REGISTRY, load
+
+    return {f.name: (load(f.detector), load(f.reader)) for f in REGISTRY if f.detector}
 
 
 def detect_json(data: Any) -> str | None:
     """The system-output format a parsed JSON document has, or None (SegLST, CHiME, ...)."""
-    return next((name for name, (looks, _) in JSON_READERS.items() if looks(data)), None)
+    return next((name for name, (looks, _) in json_readers().items() if looks(data)), None)
 
 
 #: The problem text of an output that stops before its structure closes (the paper's
@@ -252,7 +276,7 @@ def read_json_output(path: str | Path, text: str, fmt: str, session: str) -> lis
         rttm = Path(path).with_suffix(".rttm")
         if fmt == "whisperx" and _speakerless(data) and rttm.is_file():
             return join_diarization(data, rttm, session, str(path))
-        return JSON_READERS[fmt][1](data, session, str(path))
+        return json_readers()[fmt][1](data, session, str(path))
     except json.JSONDecodeError as error:
         raise json_problem(path, text, error) from error
     except (KeyError, IndexError, TypeError, ValueError) as error:

@@ -21,29 +21,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from msbench.errors import InputError
-from msbench.file_formats import ANNOTATION_FORMATS, closest_formats
-from msbench.ingest.adapters.chime import read_chime
+from msbench.file_formats import ANNOTATION_FORMATS, REGISTRY, closest_formats, load
 from msbench.ingest.adapters.lhotse_manifest import read_lhotse
-from msbench.ingest.adapters.magicdata import read_magicdata
-from msbench.ingest.adapters.notsofar import read_notsofar
-from msbench.ingest.adapters.rttm import read_rttm, read_stm
+from msbench.ingest.adapters.rttm import read_stm
 from msbench.ingest.adapters.seglst import read_seglst
-from msbench.ingest.adapters.textgrid import read_textgrid
 from msbench.ingest.adapters.uem import UemTable, read_uem_files
 from msbench.ingest.sheet import SourceSpec, expand_glob
 from msbench.records import Segment, SessionAnnotation
 
 Reader = Callable[..., list[SessionAnnotation]]
 
-READERS: dict[str, Reader] = {
-    "rttm": read_rttm,
-    "stm": read_stm,
-    "textgrid": read_textgrid,
-    "chime": read_chime,
-    "notsofar": read_notsofar,
-    "seglst": read_seglst,
-    "magicdata": read_magicdata,
-}
+#: Each annotation format's reader, as the registry names it (lhotse reads two manifests).
+READERS: dict[str, Reader] = {f.name: load(f.reader) for f in REGISTRY if f.annotation and f.reader}
 FORMATS = ANNOTATION_FORMATS  # the registry's (a test checks READERS + lhotse name exactly these)
 
 
