@@ -67,14 +67,17 @@ def config_page() -> str:
 
 
 def outputs_page() -> str:
-    from msbench import columns
+    """Every table under results/, from its declaration (msbench.catalog)."""
+    from msbench.catalog import CATALOG
 
-    lines = ["# Output tables", "", "The columns of every table msbench writes, in order, from "
-             "`msbench.columns` (the writers take their order from there).", ""]  # fmt: skip
-    for name in sorted(n for n in dir(columns) if n.endswith("_COLUMNS") and not n.startswith("_")):
-        value = getattr(columns, name)
-        if isinstance(value, tuple) and all(isinstance(c, str) for c in value):
-            lines += [f"## `{name}`", "", ", ".join(f"`{c}`" for c in value), ""]
+    lines = ["# Output tables", "", "Every table the workflow writes under `results/`, from its "
+             "declaration in `msbench.catalog` (a test checks the demo's results tree against "
+             "them): where it lives, the stage that writes it, and its columns in order.", ""]  # fmt: skip
+    for table in CATALOG:
+        cols = ", ".join(f"`{c}`" for c in table.columns) if table.columns else "(a document: " \
+            "its fields are those of the record named)"
+        lines += [f"## `{table.path}`", "", f"{table.what}; written by `msbench {table.stage}`.",
+                  "", cols, ""]  # fmt: skip
     return "\n".join(lines)
 
 
