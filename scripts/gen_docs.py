@@ -74,8 +74,11 @@ def outputs_page() -> str:
              "declaration in `msbench.catalog` (a test checks the demo's results tree against "
              "them): where it lives, the stage that writes it, and its columns in order.", ""]  # fmt: skip
     for table in CATALOG:
-        cols = ", ".join(f"`{c}`" for c in table.columns) if table.columns else "(a document: " \
-            "its fields are those of the record named)"
+        cols = (
+            ", ".join(f"`{c}`" for c in table.columns)
+            if table.columns
+            else "(a document: its fields are those of the record named)"
+        )
         lines += [f"## `{table.path}`", "", f"{table.what}; written by `msbench {table.stage}`.",
                   "", cols, ""]  # fmt: skip
     return "\n".join(lines)
@@ -120,6 +123,8 @@ def corpus_pages() -> dict[str, str]:
     index = ["# Corpora", "", "One page per source of the MS-Bench rebuild "
              "(`config/datasets.tsv`), each with its layout, licence and citation:", ""]  # fmt: skip
     index += [f"- [`{page[:-3]}`]({page})" for page in sorted(pages)]
+    index += ["", "The release's other sources (registration or not public): "
+              "[release sources without a sheet row](release-sources.md)."]  # fmt: skip
     pages["index.md"] = "\n".join(index) + "\n"
     return pages
 
