@@ -93,8 +93,8 @@ SCORING_FORMATS: tuple[str, ...] = tuple(f.name for f in REGISTRY if f.scoring)
 def closest_formats(name: str, choices: tuple[str, ...]) -> str:
     """The formats nearest to a name that is not one, for an error message.
 
-    >>> closest_formats("segslt", SCORING_FORMATS)
-    "did you mean 'seglst'? (formats: rttm, stm, textgrid, seglst, ctm, text)"
+    >>> closest_formats("segslt", ("rttm", "stm", "seglst", "ctm"))
+    "did you mean 'seglst'? (formats: rttm, stm, seglst, ctm)"
     """
     near = difflib.get_close_matches(name, choices, n=2, cutoff=0.5)
     guess = f"did you mean {' or '.join(map(repr, near))}? " if near else ""
