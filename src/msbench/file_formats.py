@@ -45,6 +45,14 @@ def load(reference: str) -> Callable[..., Any]:
     return getattr(importlib.import_module(module), name)
 
 
+def system_json(name: str, holds: str) -> FileFormat:
+    """A system's or service's own JSON output: read by ``read_<name>`` and recognised by
+    ``looks_<name>`` (``-`` as ``_``) in :mod:`msbench.scoring.system_outputs`."""
+    function = name.replace("-", "_")
+    return FileFormat(name, holds, scoring=True, suffixes=(".json",),
+                      reader=f"{OUTPUTS}read_{function}", detector=f"{OUTPUTS}looks_{function}")  # fmt: skip
+
+
 REGISTRY: tuple[FileFormat, ...] = (
     FileFormat("rttm", "NIST RTTM: speaker turns (words from STM or SegLST transcripts)",
                annotation=True, scoring=True, suffixes=(".rttm",), reader=ADAPTERS + "rttm:read_rttm"),
@@ -66,20 +74,13 @@ REGISTRY: tuple[FileFormat, ...] = (
                scoring=True, suffixes=(".ctm",)),
     FileFormat("text", "timestamped text as speech LLMs write it ([00:01.2 - 00:04.5] Speaker 1: ...)",
                scoring=True, suffixes=(".txt",)),
-    FileFormat("vibevoice", "VibeVoice-ASR's JSON list (Start time, End time, Speaker ID, Content)",
-               scoring=True, suffixes=(".json",), reader=OUTPUTS + "read_vibevoice", detector=OUTPUTS + "looks_vibevoice"),
-    FileFormat("whisperx", "WhisperX's result JSON (segments with start, end, text, speaker)",
-               scoring=True, suffixes=(".json",), reader=OUTPUTS + "read_whisperx", detector=OUTPUTS + "looks_whisperx"),
-    FileFormat("assemblyai", "AssemblyAI's transcript JSON (utterances, times in ms)",
-               scoring=True, suffixes=(".json",), reader=OUTPUTS + "read_assemblyai", detector=OUTPUTS + "looks_assemblyai"),
-    FileFormat("deepgram", "Deepgram's response JSON (results.utterances, or words with speaker)",
-               scoring=True, suffixes=(".json",), reader=OUTPUTS + "read_deepgram", detector=OUTPUTS + "looks_deepgram"),
-    FileFormat("aws-transcribe", "Amazon Transcribe's output JSON (speaker_labels.segments, items)",
-               scoring=True, suffixes=(".json",), reader=OUTPUTS + "read_aws_transcribe", detector=OUTPUTS + "looks_aws_transcribe"),
-    FileFormat("speechmatics", "Speechmatics' json-v2 transcript (results: words with speaker)",
-               scoring=True, suffixes=(".json",), reader=OUTPUTS + "read_speechmatics", detector=OUTPUTS + "looks_speechmatics"),
-    FileFormat("google-stt", "Google Speech-to-Text's response JSON (words with speakerTag)",
-               scoring=True, suffixes=(".json",), reader=OUTPUTS + "read_google_stt", detector=OUTPUTS + "looks_google_stt"),
+    system_json("vibevoice", "VibeVoice-ASR's JSON list (Start time, End time, Speaker ID, Content)"),
+    system_json("whisperx", "WhisperX's result JSON (segments with start, end, text, speaker)"),
+    system_json("assemblyai", "AssemblyAI's transcript JSON (utterances, times in ms)"),
+    system_json("deepgram", "Deepgram's response JSON (results.utterances, or words with speaker)"),
+    system_json("aws-transcribe", "Amazon Transcribe's output JSON (speaker_labels.segments, items)"),
+    system_json("speechmatics", "Speechmatics' json-v2 transcript (results: words with speaker)"),
+    system_json("google-stt", "Google Speech-to-Text's response JSON (words with speakerTag)"),
     FileFormat("srt", "SubRip subtitles whose cues start with their speaker (Speaker 1: ...)",
                scoring=True, suffixes=(".srt",)),
     FileFormat("webvtt", "WebVTT subtitles with voice spans (<v Speaker 1>) or speaker prefixes",

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import functools
 import gzip
 import json
 import os
@@ -255,7 +256,9 @@ def make_folder(folder: str | Path) -> None:
         ) from error
 
 
+@functools.cache
 def _umask() -> int:
+    """The process's umask, read once (reading it means setting it: never per write)."""
     mask = os.umask(0o022)
     os.umask(mask)
     return mask

@@ -12,15 +12,13 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from msbench.columns import AXES, FEATURE_FIELDS
 from msbench.rows import BenchmarkRow, RecordingRow, UtteranceRow
 from msbench.scoring.units import Unit, read_units, recording_spans
 from msbench.tables import nonempty, read_rows
 
 #: Benchmark columns that describe a recording's conditions and features (kept in exports).
-CONDITION_FIELDS = (
-    "profile", "P", "O", "S", "T", "N", "num_speakers", "overlap_ratio",
-    "speaker_similarity_max", "speaker_switch_q25", "noise_difficulty", "duration_seconds",
-)  # fmt: skip
+CONDITION_FIELDS = ("profile", *AXES, *FEATURE_FIELDS, "duration_seconds")
 
 
 @dataclass(frozen=True)

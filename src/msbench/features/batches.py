@@ -89,10 +89,10 @@ def extract_all(
     ahead = max(1, int(extractor.settings.get("decode_workers", 1)))
     decoder = ThreadPoolExecutor(ahead)  # decodes the next recordings while the models run
     pending: list[Future[Any]] = [decoder.submit(load_16k, item) for item in items[:ahead]]
+    windows = block_windows_of(extractor.settings)
     for index, item in enumerate(items):
         recording = item.recording
         decoded = pending.pop(0)
-        windows = block_windows_of(extractor.settings)
         print(memory_line(recording, mem_mb, windows), file=sys.stderr, flush=True)
         if index + ahead < len(items):
             pending.append(decoder.submit(load_16k, items[index + ahead]))

@@ -5,7 +5,8 @@ and follows a symbolic link that points back up the tree until the system
 refuses (``a/loop/loop/.../x.rttm``), so one file is found many times and
 every session in it looks duplicated. :func:`list_files` keeps one path per
 real file (the shortest, then the first in order) and returns what it left
-out or could not list, for the ingest log.
+out; :func:`listing_problems` adds the folders that could not be listed, for
+the ingest log (a walk of the tree, done once per ingest, never per glob).
 """
 
 from __future__ import annotations
@@ -54,11 +55,11 @@ def _unlistable_folders(pattern: str) -> list[str]:
 
 
 def list_files(pattern: str) -> tuple[list[str], list[str]]:
-    """Sorted matches of ``pattern`` (``**`` allowed), each real file once, and the problems:
-    folders that could not be listed, and paths left out as a second way to one file."""
+    """Sorted matches of ``pattern`` (``**`` allowed), each real file once, and the paths left
+    out as a second way to one file. (No folder walk: :func:`listing_problems` does it.)"""
     if not pattern:
         return [], []
-    problems = _unlistable_folders(pattern)
+    problems: list[str] = []
     first_path: dict[str, str] = {}
     others: dict[str, list[str]] = {}
     for path in sorted(glob.glob(pattern, recursive=True), key=lambda p: (p.count(os.sep), p)):
@@ -79,9 +80,12 @@ def list_files(pattern: str) -> tuple[list[str], list[str]]:
 
 
 def listing_problems(patterns: list[str]) -> list[str]:
-    """:func:`list_files`'s problems for each of a source's globs, each said once."""
+    """For each of a source's globs, the folders that could not be listed and the paths left
+    out as second ways to one file, each said once."""
     seen: dict[str, None] = {}
     for pattern in patterns:
-        for problem in list_files(pattern)[1]:
+        if not pattern:
+            continue
+        for problem in _unlistable_folders(pattern) + list_files(pattern)[1]:
             seen.setdefault(problem)
     return list(seen)

@@ -157,11 +157,12 @@ def read_timestamped_text(
     """
     line_pattern = re.compile(pattern) if pattern else TIMESTAMPED_LINE
     segments = []
-    for number, line in enumerate(split_lines(text), start=1):
+    lines = split_lines(text)
+    for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         match = line_pattern.match(line)
-        if match is None and number == len(split_lines(text)) and not text.endswith("\n"):
+        if match is None and number == len(lines) and not text.endswith("\n"):
             raise InputError(
                 path, f"{CUT_OFF}: the last line is unterminated", where=f"line {number}"
             )

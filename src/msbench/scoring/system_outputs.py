@@ -18,6 +18,7 @@ import json
 import re
 from collections.abc import Callable, Iterable
 from decimal import Decimal
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -211,6 +212,7 @@ def looks_google_stt(d: Any) -> bool:
     return isinstance(first, dict) and "alternatives" in first and "type" not in first
 
 
+@cache
 def json_readers() -> dict[
     str, tuple[Callable[[Any], bool], Callable[[Any, str, str], list[Segment]]]
 ]:
@@ -307,12 +309,13 @@ def detect_subtitles(text: str) -> str | None:
 def read_subtitles(path: str | Path, text: str, session: str) -> list[Segment]:
     """SRT or WebVTT cues whose text names its speaker: WebVTT voice spans ``<v Speaker 1>``,
     or a ``Speaker 1:`` / ``[SPEAKER_00]:`` prefix; a cue without a speaker is an error."""
+    lines = split_lines(text)
     if text.strip() and not text.endswith("\n"):
         raise InputError(path, f"{CUT_OFF}: the last cue is unterminated (no final line end)",
-                         where=f"line {len(split_lines(text))}")  # fmt: skip
+                         where=f"line {len(lines)}")  # fmt: skip
     segments: list[Segment] = []
     cue: tuple[float, float, list[str]] | None = None
-    for number, line in enumerate([*split_lines(text), ""], start=1):
+    for number, line in enumerate([*lines, ""], start=1):
         if (timing := CUE_TIME.match(line)) is not None:
             cue = (
                 _seconds(timing["start"].replace(",", ".")),
@@ -322,7 +325,7 @@ def read_subtitles(path: str | Path, text: str, session: str) -> list[Segment]:
         elif cue is not None and line.strip():
             cue[2].append(line.strip())
         elif cue is not None:
-            if not cue[2] and number > len(split_lines(text)):
+            if not cue[2] and number > len(lines):
                 raise InputError(path, f"{CUT_OFF}: the last cue has a time but no text",
                                  where=f"line {number - 1}")  # fmt: skip
             body = " ".join(cue[2])
