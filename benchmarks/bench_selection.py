@@ -25,12 +25,13 @@ from pathlib import Path
 
 import numpy as np
 
+from msbench.catalog import RELEASE_METADATA
 from msbench.columns import FEATURE_FIELDS
 from msbench.config import default_config
 from msbench.construction.condition_space import build_condition_space, label_rows
 from msbench.construction.selection import SelectionInfeasible, build_problem, solve_selection
 from msbench.construction.utility import score_pool
-from msbench.tables import read_table
+from msbench.tables import read_rows
 
 RELEASE = (
     Path(__file__).resolve().parents[2] / "shared" / "data" / "msbench-release" / "metadata.jsonl"
@@ -38,7 +39,7 @@ RELEASE = (
 
 
 def synthetic_pool(size: int, seed: int = 0) -> list[dict]:
-    release = read_table(RELEASE)
+    release = read_rows(RELEASE_METADATA, RELEASE)
     rng = np.random.default_rng(seed)
     pool = []
     for index in range(size):

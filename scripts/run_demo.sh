@@ -22,8 +22,8 @@ echo "[demo] condition analyses, Table 2 (results/evaluation/table2.md; * = 95 %
 cat results/evaluation/table2.md
 echo "[demo] tables and figures:"
 ls -1 results/evaluation/*.md results/evaluation/*.csv results/evaluation/*.png results/evaluation/*.json
-echo "[demo] probes (results/probes/summary.json):"
-python -c "import json; s = json.load(open(\"results/probes/summary.json\")); print({k: s[k] for k in (\"items\", \"clips\", \"by_family\", \"by_overlap\", \"text_only_solvable\")})"
+echo "[demo] probes (results/probes/probe_summary.json):"
+python -c "import json; s = json.load(open(\"results/probes/probe_summary.json\")); print({k: s[k] for k in (\"items\", \"clips\", \"by_family\", \"by_overlap\", \"text_only_solvable\")})"
 echo "[demo] review site: open results/review/index.html (no server needed)"
 finished=$(date +%s)
 echo "[demo] set-up $((setup_done - started)) s, workflow $((finished - setup_done)) s"

@@ -16,12 +16,21 @@ import yaml
 
 from msbench.errors import ConfigError
 
+#: Settings whose allowed values are registered on a later floor, each named once, as
+#: ``module:attribute`` (resolved when a schema is loaded, as the format registry's readers
+#: are): a probe family's code is its record's key, an export's name its writer's.
+REGISTERED_CHOICES = {
+    "probes.families": "msbench.probes.families:FAMILIES",
+    "export.formats": "msbench.export.writers:EXPORTS",
+}
+
 
 @cache
 def load_schema(name: str) -> dict[str, Any]:
-    """A schema, with the format enums filled from the one format registry
-    (:mod:`msbench.file_formats`): the YAML files name no format."""
-    from msbench.file_formats import ANNOTATION_FORMATS, SCORING_FORMATS
+    """A schema, with its enums filled from the registries: the formats from
+    :mod:`msbench.file_formats`, the families and exports from :data:`REGISTERED_CHOICES`
+    (the YAML files name none of them; a list setting's default is every registered value)."""
+    from msbench.file_formats import ANNOTATION_FORMATS, OUTPUT_FORMATS, SCORING_FORMATS, load
 
     text = resources.files("msbench.schemas").joinpath(name).read_text(encoding="utf-8")
     schema = yaml.safe_load(text)
@@ -30,6 +39,15 @@ def load_schema(name: str) -> dict[str, Any]:
     if name == "config.schema.yaml":
         system = schema["properties"]["systems"]["items"]["properties"]
         system["format"]["enum"] = list(SCORING_FORMATS)
+        schema["properties"]["baseline"]["properties"]["output_format"]["enum"] = list(
+            OUTPUT_FORMATS
+        )
+        for key, registry in REGISTERED_CHOICES.items():
+            section, setting = key.split(".")
+            entry = schema["properties"][section]["properties"][setting]
+            entry["items"]["enum"] = list(load(registry))
+            if entry.get("default") == "all registered":
+                entry["default"] = list(load(registry))
     return schema
 
 

@@ -10,25 +10,29 @@ reader and every schema enum names exactly these (a format added in one place
 and forgotten in another fails there, not at a user's run).
 
 ``annotation``: a source of the dataset sheet (``msbench ingest``, ``describe``);
-``scoring``: a reference or a system output (``msbench score``, ``evaluate``).
+``scoring``: a reference or a system output (``msbench score``, ``evaluate``);
+``writer``: the function that writes segments in it (:mod:`msbench.scoring.format_writers`:
+the baseline's outputs, the exports), where msbench writes the format.
 """
 
 from __future__ import annotations
 
 import difflib
 import importlib
-from collections.abc import Callable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 ADAPTERS = "msbench.ingest.adapters."
 OUTPUTS = "msbench.scoring.system_outputs:"
+WRITERS = "msbench.scoring.format_writers:"
 
 
 @dataclass(frozen=True)
 class FileFormat:
-    """One format: ``reader`` and ``detector`` name their functions as ``module:function``
-    (resolved by :func:`load` where they are used, so this module imports no reader)."""
+    """One format: ``reader``, ``detector`` and ``writer`` name their functions as
+    ``module:function`` (resolved by :func:`load` where they are used, so this module imports
+    none); ``words``: whether it holds words (an RTTM holds turns only)."""
 
     name: str
     holds: str
@@ -37,10 +41,12 @@ class FileFormat:
     suffixes: tuple[str, ...] = ()
     reader: str = ""
     detector: str = ""
+    writer: str = ""
+    words: bool = True
 
 
-def load(reference: str) -> Callable[..., Any]:
-    """``"msbench.ingest.adapters.rttm:read_rttm"`` -> the function."""
+def load(reference: str) -> Any:
+    """``"msbench.ingest.adapters.rttm:read_rttm"`` -> the function (or any module attribute)."""
     module, _, name = reference.partition(":")
     return getattr(importlib.import_module(module), name)
 
@@ -55,9 +61,11 @@ def system_json(name: str, holds: str) -> FileFormat:
 
 REGISTRY: tuple[FileFormat, ...] = (
     FileFormat("rttm", "NIST RTTM: speaker turns (words from STM or SegLST transcripts)",
-               annotation=True, scoring=True, suffixes=(".rttm",), reader=ADAPTERS + "rttm:read_rttm"),
+               annotation=True, scoring=True, suffixes=(".rttm",), reader=ADAPTERS + "rttm:read_rttm",
+               writer=WRITERS + "rttm_text", words=False),
     FileFormat("stm", "NIST STM: speaker-attributed utterances with words",
-               annotation=True, scoring=True, suffixes=(".stm",), reader=ADAPTERS + "rttm:read_stm"),
+               annotation=True, scoring=True, suffixes=(".stm",), reader=ADAPTERS + "rttm:read_stm",
+               writer=WRITERS + "stm_text"),
     FileFormat("textgrid", "Praat TextGrid, one tier per speaker (AISHELL-4, AliMeeting)",
                annotation=True, scoring=True, suffixes=(".textgrid",), reader=ADAPTERS + "textgrid:read_textgrid"),
     FileFormat("chime", "CHiME-5/6/7/8 and DiPCo <session>.json transcripts",
@@ -65,7 +73,8 @@ REGISTRY: tuple[FileFormat, ...] = (
     FileFormat("notsofar", "NOTSOFAR-1 <meeting>/gt_transcription.json",
                annotation=True, suffixes=("gt_transcription.json",), reader=ADAPTERS + "notsofar:read_notsofar"),
     FileFormat("seglst", "meeteval SegLST JSON (session_id, speaker, start_time, end_time, words)",
-               annotation=True, scoring=True, suffixes=(".json",), reader=ADAPTERS + "seglst:read_seglst"),
+               annotation=True, scoring=True, suffixes=(".json",), reader=ADAPTERS + "seglst:read_seglst",
+               writer=WRITERS + "seglst_text"),
     FileFormat("lhotse", "lhotse supervisions (+ recordings) manifests, JSON Lines",
                annotation=True, suffixes=(".jsonl", ".jsonl.gz")),
     FileFormat("magicdata", "MagicData-RAMC TXT/<session>.txt ([start,end] speaker gender text)",
@@ -84,11 +93,30 @@ REGISTRY: tuple[FileFormat, ...] = (
     FileFormat("srt", "SubRip subtitles whose cues start with their speaker (Speaker 1: ...)",
                scoring=True, suffixes=(".srt",)),
     FileFormat("webvtt", "WebVTT subtitles with voice spans (<v Speaker 1>) or speaker prefixes",
-               scoring=True, suffixes=(".vtt",)),
+               scoring=True, suffixes=(".vtt",), writer=WRITERS + "webvtt_text"),
 )  # fmt: skip
 
 ANNOTATION_FORMATS: tuple[str, ...] = tuple(f.name for f in REGISTRY if f.annotation)
 SCORING_FORMATS: tuple[str, ...] = tuple(f.name for f in REGISTRY if f.scoring)
+#: What a system can be written as and scored from (words included): the baseline's choices.
+OUTPUT_FORMATS: tuple[str, ...] = tuple(
+    f.name for f in REGISTRY if f.scoring and f.writer and f.words
+)
+WRITABLE: tuple[str, ...] = tuple(f.name for f in REGISTRY if f.writer)
+BY_NAME = {f.name: f for f in REGISTRY}
+
+
+def write_text(name: str, segments: Iterable[Mapping[str, Any]]) -> str:
+    """Segments (SegLST dicts) as the text of format ``name``.
+
+    >>> write_text("rttm", [{"session_id": "u", "speaker": "A", "start_time": 1.5, "end_time": 2.0}])
+    'SPEAKER u 1 1.5 0.5 <NA> <NA> A <NA> <NA>\\n'
+    """
+    writer = BY_NAME[name].writer
+    if not writer:
+        raise ValueError(f"msbench writes no {name} files (it writes {', '.join(WRITABLE)})")
+    text: str = load(writer)(segments)
+    return text
 
 
 def closest_formats(name: str, choices: tuple[str, ...]) -> str:

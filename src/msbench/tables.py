@@ -1,4 +1,5 @@
-"""Every table we write goes through here: fixed column order, fixed number format.
+"""Every table is read and written through here, by its declaration (:mod:`msbench.catalog`):
+fixed column order, fixed number format.
 
 Formatting makes manifests byte-identical across runs: floats are rounded to
 6 decimals (the official release's precision for features) and printed with
@@ -14,11 +15,13 @@ import json
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar, cast, is_typeddict
 
+from msbench.catalog import Table
 from msbench.columns import parse_cell
 from msbench.errors import InputError
-from msbench.textio import json_line, read_checked, read_jsonl, write_recorded
+from msbench.rows import types_of
+from msbench.textio import dumps_jsonl, json_line, read_checked, read_jsonl, write_recorded
 
 FLOAT_DECIMALS = 6
 
@@ -43,7 +46,7 @@ def _cell(value: Any, exact: bool = False) -> str:
     return str(value)
 
 
-def csv_text(rows: Iterable[dict[str, Any]], columns: Sequence[str], exact: bool = False) -> str:
+def csv_text(rows: Iterable[Mapping[str, Any]], columns: Sequence[str], exact: bool = False) -> str:
     """CSV with the given columns; ``exact`` keeps floats unrounded (values passed through)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
@@ -53,13 +56,7 @@ def csv_text(rows: Iterable[dict[str, Any]], columns: Sequence[str], exact: bool
     return buffer.getvalue()
 
 
-def write_csv(
-    path: str | Path, rows: Iterable[dict[str, Any]], columns: Sequence[str], exact: bool = False
-) -> None:
-    write_recorded(path, csv_text(rows, columns, exact))
-
-
-def jsonl_text(rows: Iterable[dict[str, Any]], columns: Sequence[str] | None = None) -> str:
+def jsonl_text(rows: Iterable[Mapping[str, Any]], columns: Sequence[str] | None = None) -> str:
     lines = []
     for row in rows:
         keys = columns if columns is not None else list(row)
@@ -73,34 +70,6 @@ def _json_value(value: Any) -> Any:
     if isinstance(value, list):
         return [_json_value(v) for v in value]
     return clean_value(value)
-
-
-def write_table_jsonl(
-    path: str | Path, rows: Iterable[dict[str, Any]], columns: Sequence[str] | None = None
-) -> None:
-    write_recorded(path, jsonl_text(rows, columns))
-
-
-def read_table(path: str | Path) -> list[dict[str, Any]]:
-    """Read a CSV or JSON Lines table back into dicts.
-
-    CSV cells are parsed by their column's declared type
-    (:data:`msbench.columns.COLUMN_TYPES`); a cell that does not parse names
-    the file, line and column.
-    """
-    name = str(path)
-    if name.endswith((".jsonl", ".jsonl.gz")):
-        return list(read_jsonl(path))
-    if name.endswith(".csv"):
-        reader = csv.DictReader(io.StringIO(read_checked(path), newline=""))
-        rows = []
-        for number, row in enumerate(reader, start=2):
-            try:
-                rows.append({k: parse_cell(k, v) for k, v in row.items()})
-            except ValueError as error:
-                raise InputError(path, str(error), where=f"line {number}") from error
-        return rows
-    raise InputError(path, "unknown table format", fix="use .csv or .jsonl")
 
 
 R = TypeVar("R")
@@ -132,31 +101,77 @@ def nonempty(rows: list[R], path: str | Path) -> list[R]:
     return rows
 
 
-def read_rows(path: str | Path, row_type: type[R]) -> list[R]:
-    """A manifest's rows as its typed row (:mod:`msbench.rows`), cells parsed by that table's types.
+def read_rows(table: Table[R], path: str | Path) -> list[R]:
+    """A declared table's rows (:mod:`msbench.catalog`), CSV cells parsed by its row type.
 
-    Columns the row type does not declare keep the declared type of their
-    name (:data:`msbench.columns.COLUMN_TYPES`); a cell that does not parse
-    names the file, line and column; a declared column the file lacks is an error.
+    Columns the row type does not declare keep the declared type of their name
+    (:data:`msbench.columns.COLUMN_TYPES`); a cell that does not parse names the file,
+    line and column. A column the table requires that the file lacks is named with the
+    stage that writes it: the row type's required keys, or, for a table typed by name,
+    every declared column.
     """
-    from msbench.rows import types_of
-
-    kinds = types_of(row_type)
-    name = str(path)
-    if name.endswith((".jsonl", ".jsonl.gz")):
-        return [cast(R, row) for row in read_jsonl(path)]
+    kinds = types_of(table.row) if is_typeddict(table.row) else {}
+    if is_typeddict(table.row):
+        required: tuple[str, ...] = tuple(
+            c for c in kinds if c in getattr(table.row, "__required_keys__", ())
+        )
+    else:
+        required = table.columns or ()
+    if str(path).endswith((".jsonl", ".jsonl.gz")):
+        rows = []
+        for number, row in enumerate(read_jsonl(path), start=1):
+            _require(table, path, row, required, f"line {number}")
+            rows.append(cast(R, row))
+        return rows
     reader = csv.DictReader(io.StringIO(read_checked(path), newline=""))
-    required = [c for c in kinds if c in getattr(row_type, "__required_keys__", ())]
-    missing = [c for c in required if c not in (reader.fieldnames or ())]
-    if missing:
-        raise InputError(path, f"lacks the column(s) {', '.join(missing)}", where="line 1")
-    rows = []
+    _require(table, path, reader.fieldnames or (), required, "line 1")
+    parsed = []
     for number, row in enumerate(reader, start=2):
         try:
-            rows.append(cast(R, {k: parse_cell(k, v, kinds.get(k)) for k, v in row.items()}))
+            parsed.append(cast(R, {k: parse_cell(k, v, kinds.get(k)) for k, v in row.items()}))
         except ValueError as error:
             raise InputError(path, str(error), where=f"line {number}") from error
-    return rows
+    return parsed
+
+
+def _require(
+    table: Table[Any], path: str | Path, present: Iterable[str], required: Sequence[str], where: str
+) -> None:
+    have = set(present)
+    missing = [column for column in required if column not in have]
+    if missing:
+        raise InputError(
+            path,
+            f"is not {table.name} as msbench {table.stage} writes it: lacks {', '.join(missing)}",
+            where=where,
+            fix=f"write it again with `msbench {table.stage}`",
+        )
+
+
+def write_rows(
+    table: Table[Any],
+    path: str | Path,
+    rows: Iterable[Mapping[str, Any]],
+    columns: Sequence[str] | None = None,
+    exact: bool = False,
+) -> None:
+    """Write a declared table: CSV or JSON Lines by the path's suffix, in the declared column
+    order (``columns`` only for a table whose columns vary with its input, declared ``None``;
+    a JSON Lines table declared ``None`` keeps each row's own keys). ``exact`` writes values as
+    they are (floats unrounded: records passed through, input values as read)."""
+    order = columns if columns is not None else table.columns
+    if str(path).endswith(".csv"):
+        if order is None:
+            raise ValueError(f"{table.name}: a CSV table needs its columns")
+        write_recorded(path, csv_text(rows, order, exact))
+    elif exact:
+        keys = order
+        write_recorded(
+            path,
+            dumps_jsonl(row if keys is None else {k: row.get(k) for k in keys} for row in rows),
+        )
+    else:
+        write_recorded(path, jsonl_text(rows, order))
 
 
 def markdown_table(rows: Iterable[Mapping[str, Any]], columns: Sequence[str]) -> str:

@@ -23,7 +23,7 @@ import gzip
 import json
 import os
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -282,7 +282,7 @@ def write_atomic(path: str | Path, text: str) -> None:
         raise
 
 
-def dumps_jsonl(rows: Iterable[dict[str, Any]]) -> str:
+def dumps_jsonl(rows: Iterable[Mapping[str, Any]]) -> str:
     """JSON Lines with stable key order as given, non-ASCII kept readable."""
     return "".join(json_line(row) + "\n" for row in rows)
 

@@ -14,10 +14,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from msbench.columns import BENCHMARK_COLUMNS, UTTERANCE_COLUMNS
+from msbench.catalog import BENCHMARK, UTTERANCES
 from msbench.records import Segment
 from msbench.scoring.formats import read_segments
-from msbench.tables import write_csv
+from msbench.tables import write_rows
 from msbench.timeline import SpeakerTimeline
 from tests.helpers.paths import REPO
 
@@ -67,13 +67,13 @@ def write_inputs(
              "num_speakers": speakers, "overlap_ratio": 0.1,
              "noise_difficulty": (d_n or {}).get(rid, k / len(references))}
         )  # fmt: skip
-    write_csv(folder / "benchmark.csv", benchmark, BENCHMARK_COLUMNS)
+    write_rows(BENCHMARK, folder / "benchmark.csv", benchmark)
     rows = [
         {"recording_id": rid, "speaker": u.speaker, "start_time": u.start_time,
          "end_time": u.end_time, "words": u.words}
         for rid, utterances in references.items() for u in utterances
     ]  # fmt: skip
-    write_csv(folder / "utterances.csv", rows, UTTERANCE_COLUMNS)
+    write_rows(UTTERANCES, folder / "utterances.csv", rows)
 
 
 def write_similarity(path: Path, matrices: Mapping[str, Mapping[tuple[str, str], float]]) -> None:

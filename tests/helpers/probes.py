@@ -10,8 +10,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from msbench.catalog import RECORDINGS, SOURCE_UTTERANCES, UTTERANCES
 from msbench.stages import ingest, interaction, probes
-from msbench.tables import read_table, write_csv
+from msbench.tables import read_rows, write_rows
 from msbench.textio import read_jsonl
 from tests.helpers.paths import REPO
 
@@ -47,9 +48,9 @@ def probe_inputs(folder: Path) -> tuple[Path, Path]:
             speakers = {s["speaker"] for s in row["segments"]}
             labels = dict(zip("POSTN", MADE_UP_LABELS, strict=True))
             recordings.append({**row["recording"], "num_speakers": len(speakers), **labels})
-        utterances += read_table(folder / f"{source}.csv")
-    write_csv(folder / "recordings.csv", recordings, RECORDING_COLUMNS)
-    write_csv(folder / "utterances.csv", utterances, list(utterances[0]))
+        utterances += read_rows(SOURCE_UTTERANCES, folder / f"{source}.csv")
+    write_rows(RECORDINGS, folder / "recordings.csv", recordings, columns=RECORDING_COLUMNS)
+    write_rows(UTTERANCES, folder / "utterances.csv", utterances)
     return folder / "recordings.csv", folder / "utterances.csv"
 
 

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 import soundfile
 
+from msbench.catalog import BATCH_ACOUSTIC, BATCH_REJECTED
 from msbench.config import default_config
 from msbench.errors import ModelUnavailableError
 from msbench.features.acoustic import AcousticExtractor
@@ -19,7 +20,7 @@ from msbench.ingest.source import ingest_source
 from msbench.models.weights import CAMPPLUS, NISQA, find_local, resolve_weights
 from msbench.records import Segment
 from msbench.stages import acoustic
-from msbench.tables import read_table
+from msbench.tables import read_rows
 from tests.helpers.fixtures import rttm_line
 from tests.helpers.paths import SHARED_DATA, SHARED_MODELS, require_shared
 
@@ -92,8 +93,12 @@ def awkward_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
         similarity=folder / "sim.jsonl",
         settings=json.dumps(settings()),
     )
-    rows = {r["recording_id"].split("::")[1]: r for r in read_table(folder / "a.jsonl")}
-    rows["_rejected"] = {r["recording_id"]: r["reason"] for r in read_table(folder / "rej.jsonl")}
+    rows = {
+        r["recording_id"].split("::")[1]: r for r in read_rows(BATCH_ACOUSTIC, folder / "a.jsonl")
+    }
+    rows["_rejected"] = {
+        r["recording_id"]: r["reason"] for r in read_rows(BATCH_REJECTED, folder / "rej.jsonl")
+    }
     return rows
 
 

@@ -162,7 +162,7 @@ def test_units_baseline_and_evaluate_on_two_real_clips(tmp_path: Path):
         json.dumps({"id": "b", "outputs": str(tmp_path / "out"), "units": str(tmp_path / "units/units.csv")}),
         tmp_path / "benchmark.csv", tmp_path / "utterances.csv", tmp_path / "eval",
     )  # fmt: skip
-    summary = json.loads((tmp_path / "eval/summary.json").read_text())
+    summary = json.loads((tmp_path / "eval/score_summary.json").read_text())
     assert summary["units"] == 4 and summary["excluded"] == 0
     assert 0.1 < summary["wer"] < 0.95 and summary["e_lex"] + summary["e_seg"] == pytest.approx(
         summary["wer"]

@@ -68,7 +68,7 @@ def probe_set(tmp_path: Path, code: str) -> tuple[Path, list[dict], dict]:
         text_only="flag",
     )
     items = [json.loads(x) for x in (out / "items.jsonl").read_text().splitlines()]
-    return out, items, json.loads((out / "summary.json").read_text())
+    return out, items, json.loads((out / "probe_summary.json").read_text())
 
 
 def test_checked_conversions_become_pairs_whose_answer_flips(tmp_path: Path):

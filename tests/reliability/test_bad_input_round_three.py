@@ -64,7 +64,8 @@ def test_a_line_breaking_character_in_a_word_survives_every_jsonl_and_csv_round_
 ):
     """JSONL is written with U+2028, U+2029, U+0085 escaped and read split at newlines only;
     an STM transcript holding one is read as one line; a CSV field holding one reads back."""
-    from msbench.tables import read_table, write_csv
+    from msbench.catalog import KEPT
+    from msbench.tables import read_rows, write_rows
     from msbench.textio import read_jsonl, write_jsonl
 
     word = f"hello{breaker}world"
@@ -77,8 +78,8 @@ def test_a_line_breaking_character_in_a_word_survives_every_jsonl_and_csv_round_
     segments = read_segments(stm, "stm")
     assert [s.speaker for s in segments] == ["A", "B"]  # one line, the character a space
     assert (segments[0].words or "").split() == ["hello", "world", "again"]
-    write_csv(tmp_path / "t.csv", [{"a": word, "b": 1}], ("a", "b"))
-    assert read_table(tmp_path / "t.csv")[0]["a"] == word
+    write_rows(KEPT, tmp_path / "t.csv", [{"recording_id": word, "b": 1}], ("recording_id", "b"))
+    assert read_rows(KEPT, tmp_path / "t.csv")[0]["recording_id"] == word
 
 
 def test_speaker_labels_that_look_the_same_are_one_speaker_with_a_note(tmp_path: Path):

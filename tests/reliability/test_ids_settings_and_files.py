@@ -14,12 +14,13 @@ from pathlib import Path
 
 import pytest
 
+from msbench.catalog import KEPT
 from msbench.config import check_system_ids, read_yaml
 from msbench.errors import ConfigError, InputError
 from msbench.ingest.sheet import read_dataset_sheet
 from msbench.ingest.source import IngestSettings, ingest_source
 from msbench.ingest.source_report import ingest_whole_source
-from msbench.tables import read_table, write_csv
+from msbench.tables import read_rows, write_rows
 from msbench.textio import read_jsonl, write_jsonl
 from tests.helpers.fixtures import rttm_line
 from tests.reliability.test_bad_input_classes import source
@@ -127,19 +128,19 @@ def test_a_manifest_line_removed_by_hand_is_named_not_a_recording_that_vanishes(
     with pytest.raises(InputError, match=r"changed since msbench wrote it \(4 lines, 5 written"):
         list(read_jsonl(path))
     table = tmp_path / "benchmark.csv"
-    write_csv(table, [{"recording_id": "c::s1"}, {"recording_id": "c::s2"}], ["recording_id"])
+    write_rows(KEPT, table, [{"recording_id": "c::s1"}, {"recording_id": "c::s2"}])
     table.write_bytes(table.read_bytes()[:-4])  # cut short
     with pytest.raises(InputError, match="--forcerun"):
-        read_table(table)
-    write_csv(table, [{"recording_id": "c::s1"}], ["recording_id"])  # a new write: read again
-    assert read_table(table) == [{"recording_id": "c::s1"}]
+        read_rows(KEPT, table)
+    write_rows(KEPT, table, [{"recording_id": "c::s1"}])  # a new write: read again
+    assert read_rows(KEPT, table) == [{"recording_id": "c::s1"}]
 
 
 def test_empty_tables_and_files_in_the_way_are_one_line_each(tmp_path: Path):
     """An empty benchmark or characterized table, and a file where a folder goes: no traceback."""
-    write_csv(tmp_path / "benchmark.csv", [], ["recording_id", "duration_seconds"])
-    write_csv(tmp_path / "recordings.csv", [], ["recording_id"])
-    write_csv(tmp_path / "utterances.csv", [], ["recording_id"])
+    write_rows(KEPT, tmp_path / "benchmark.csv", [], ["recording_id", "duration_seconds"])
+    write_rows(KEPT, tmp_path / "recordings.csv", [], ["recording_id"])
+    write_rows(KEPT, tmp_path / "utterances.csv", [], ["recording_id"])
     (tmp_path / "results").write_text("a file, not a folder")
     write_jsonl(tmp_path / "characterized.jsonl", [])
     runs = {

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from msbench.catalog import RELEASE_METADATA
 from msbench.config import default_config
 from msbench.construction.condition_space import build_condition_space, label_rows, profile_label
-from msbench.tables import read_table
+from msbench.tables import read_rows
 
 SPACE = build_condition_space(default_config()["condition_space"])
 
@@ -89,7 +90,7 @@ def test_quantile_mode_uses_pool_quantiles():
 
 def test_official_release_labels_are_reproduced(shared_data: Path, tmp_path: Path):
     source = shared_data / "msbench-release" / "metadata.jsonl"
-    published = read_table(source)
+    published = read_rows(RELEASE_METADATA, source)
     out = tmp_path / "rebinned.jsonl"
     result = subprocess.run(
         [sys.executable, "-m", "msbench.cli", "bin", "--features", str(source), "--out", str(out)],

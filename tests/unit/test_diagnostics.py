@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from msbench.catalog import BENCHMARK, UNIT_SCORES, UTTERANCE_SCORES
 from msbench.records import Segment
 from msbench.scoring.tokenizer import tokenize
-from msbench.tables import read_table
+from msbench.tables import read_rows
 from tests.helpers.diagnostics import (
     demo_references,
     exposure_and_switches,
@@ -44,7 +45,7 @@ def inputs(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_the_reference_as_a_system_has_no_error_of_any_kind(inputs: Path):
     conditions, folder = run_system(inputs, REFERENCES, identity, name="oracle")
-    summary = json.loads((folder / "summary.json").read_text())
+    summary = json.loads((folder / "score_summary.json").read_text())
     assert summary["e_lex"] == summary["e_seg"] == summary["e_attr"] == 0.0
     assert summary["n_ref"] == sum(len(tokens(u)) for us in REFERENCES.values() for u in us)
     assert summary["utterances_attributable"] == summary["utterances"]
@@ -69,7 +70,7 @@ def test_substitutions_inside_overlap_raise_delta_lex_and_leave_attribution(inpu
         for u, (r_ov, _) in zip(us, exposure_and_switches(us), strict=True)
         if r_ov >= 0.5
     )
-    summary = json.loads((folder / "summary.json").read_text())
+    summary = json.loads((folder / "score_summary.json").read_text())
     assert (summary["s"], summary["i_lex"], summary["d_lex"], summary["e_seg"]) == (
         planted,
         0,
@@ -102,7 +103,7 @@ def _swap_near_switches(rid: str, utterances: list[Segment]) -> list[Segment]:
 
 def test_speaker_swaps_at_switches_show_in_the_turn_analysis_only(inputs: Path):
     conditions, folder = run_system(inputs, REFERENCES, _swap_near_switches, name="swaps")
-    summary = json.loads((folder / "summary.json").read_text())
+    summary = json.loads((folder / "score_summary.json").read_text())
     assert summary["wer"] == 0.0 and summary["e_lex"] == 0.0  # a swap costs no agnostic error
     assert summary["utterances_misattributed"] > 0
     turn = series(conditions, "turn", "Delta E_attr")
@@ -137,7 +138,7 @@ def test_a_dropped_speech_region_is_all_segmentation_deletions(inputs: Path):
     )
     assert dropped > 0
     _, folder = run_system(inputs, REFERENCES, _drop_isolated, name="dropped")
-    summary = json.loads((folder / "summary.json").read_text())
+    summary = json.loads((folder / "score_summary.json").read_text())
     assert (summary["d_seg"], summary["d_lex"], summary["s"], summary["e_lex"]) == (
         dropped,
         0,
@@ -175,7 +176,7 @@ def test_words_inserted_in_silence_are_all_segmentation_insertions(inputs: Path)
     inserted = 2 * sum(_silence(us) is not None for us in REFERENCES.values())
     assert inserted > 0
     _, folder = run_system(inputs, REFERENCES, _insert_in_silence, name="inserted")
-    summary = json.loads((folder / "summary.json").read_text())
+    summary = json.loads((folder / "score_summary.json").read_text())
     assert (summary["i_seg"], summary["i_lex"], summary["e_lex"]) == (inserted, 0, 0.0)
 
 
@@ -243,7 +244,9 @@ def _messy(rid: str, utterances: list[Segment]) -> list[Segment]:
 
 def test_e_lex_plus_e_seg_is_the_agnostic_wer_on_every_unit(inputs: Path):
     _, folder = run_system(inputs, REFERENCES, _messy, name="messy")
-    units = [u for u in read_table(folder / "units.csv") if u["status"] != "excluded"]
+    units = [
+        u for u in read_rows(UNIT_SCORES, folder / "unit_scores.csv") if u["status"] != "excluded"
+    ]
     assert len(units) >= len(REFERENCES) - 1  # trn02's one utterance is dropped: excluded
     for unit in units:
         parts = sum(unit[k] for k in ("s", "i_lex", "i_seg", "d_lex", "d_seg"))
@@ -251,7 +254,7 @@ def test_e_lex_plus_e_seg_is_the_agnostic_wer_on_every_unit(inputs: Path):
         assert unit["e_lex"] + unit["e_seg"] == pytest.approx(
             unit["wer"], abs=2e-6
         )  # 6-decimal CSV
-    utterances = read_table(folder / "utterances.csv")
+    utterances = read_rows(UTTERANCE_SCORES, folder / "utterance_scores.csv")
     assert sum(u["n_ref"] for u in utterances) == sum(u["n_ref"] for u in units)
 
 
@@ -283,7 +286,7 @@ def test_chunked_units_make_the_speaker_analysis_not_evaluable(inputs: Path, tmp
     from msbench.diagnostics.correlations import chunked_reason
 
     _, folder = run_system(inputs, REFERENCES, identity, name="chunked")
-    tables = load_system(folder, read_table(inputs / "benchmark.csv"))
+    tables = load_system(folder, [dict(r) for r in read_rows(BENCHMARK, inputs / "benchmark.csv")])
     assert chunked_reason(tables) is None
     tables.units[0] = {**tables.units[0], "ref_speakers": 1}
     assert "do not hold every speaker" in (chunked_reason(tables) or "")

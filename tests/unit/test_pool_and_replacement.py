@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 import yaml
 
-from msbench.columns import CANDIDATE_COLUMNS
+from msbench.catalog import BENCHMARK, CANDIDATES
 from msbench.config import default_config
 from msbench.construction.condition_space import build_condition_space
 from msbench.construction.manifests import flatten_conditions
 from msbench.construction.pool import build_pool
 from msbench.construction.utility import score_pool
 from msbench.stages import select
-from msbench.tables import read_table, write_csv
+from msbench.tables import read_rows, write_rows
 
 CONFIG = default_config()
 SPACE = build_condition_space(CONFIG["condition_space"])
@@ -116,10 +116,8 @@ def test_qc_rejected_recording_is_replaced_by_closest_profile(tmp_path: Path):
     ]
     pool_csv = tmp_path / "candidate_pool.csv"
     # the QC-rejected recording is no longer a candidate
-    write_csv(
-        pool_csv,
-        (flatten_conditions(r) for r in pool if r["recording_id"] != "s::bad"),
-        CANDIDATE_COLUMNS,
+    write_rows(
+        CANDIDATES, pool_csv, (flatten_conditions(r) for r in pool if r["recording_id"] != "s::bad")
     )
     labelled = tmp_path / "labelled.jsonl"
     labelled.write_text("".join(__import__("json").dumps(r) + "\n" for r in pool))
@@ -143,7 +141,7 @@ def test_qc_rejected_recording_is_replaced_by_closest_profile(tmp_path: Path):
         },
     }
     select.run(pool_csv, labelled, space, tmp_path / "out", settings=json.dumps(settings))
-    selected = [r["recording_id"] for r in read_table(tmp_path / "out" / "benchmark.csv")]
+    selected = [r["recording_id"] for r in read_rows(BENCHMARK, tmp_path / "out" / "benchmark.csv")]
     # 0.55 h fits three 10-min recordings: the two kept ones and the closest look-alike of s::bad
     assert selected == ["s::keep1", "s::keep2", "s::near"]
     report = __import__("json").loads((tmp_path / "out" / "selection_report.json").read_text())

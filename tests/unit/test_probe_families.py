@@ -26,6 +26,7 @@ def test_each_familys_prompt_comes_from_its_record():
 def test_a_new_family_is_one_record(tmp_path, monkeypatch):
     """A toy family (a voice count under its own code) added as one record, in the test tree:
     generation, the truth check, HEAR's fields, category and prompt need nothing else."""
+    from msbench.catalog import RECORDINGS, UTTERANCES
     from msbench.config import default_config
     from msbench.probes.clips import probed_clips
     from msbench.probes.discrimination import voice_cardinality
@@ -34,17 +35,16 @@ def test_a_new_family_is_one_record(tmp_path, monkeypatch):
     from msbench.probes.hear import category, runner_row
     from msbench.probes.truth import count_truth
     from msbench.probes.write import rows_by_id
-    from msbench.rows import RecordingRow
-    from msbench.tables import read_rows, read_table
+    from msbench.tables import read_rows
     from tests.helpers.probes import probe_inputs
 
     toy = Family("TOY", "Discrimination", {"voice_count": "TOY1_count"}, voice_cardinality,
                  count_truth, "plain")  # fmt: skip
     monkeypatch.setitem(FAMILIES, "TOY", toy)
     recordings, utterances = probe_inputs(tmp_path)
-    rows = rows_by_id(read_rows(recordings, RecordingRow))
+    rows = rows_by_id(read_rows(RECORDINGS, recordings))
     settings = {**default_config()["probes"], "families": ["TOY"], "seed": 0}
-    clips = probed_clips(rows, read_table(utterances), sorted(rows), settings, {})
+    clips = probed_clips(rows, read_rows(UTTERANCES, utterances), sorted(rows), settings, {})
     generated = generate(
         clips, {rid: str(r["source_dataset"]) for rid, r in rows.items()}, settings
     )

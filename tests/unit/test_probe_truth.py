@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from msbench.tables import read_table
+from msbench.catalog import UTTERANCES
+from msbench.tables import read_rows
 from tests.helpers.paths import DEMO
 from tests.helpers.probe_truth import ClipFacts, read_rttm, true_options
 from tests.helpers.probes import make_probe_set
@@ -22,7 +23,7 @@ def generated(
     items = [
         json.loads(x) for x in (folder / "items.jsonl").read_text(encoding="utf-8").splitlines()
     ]
-    utterances = read_table(folder.parent / "inputs/utterances.csv")
+    utterances = read_rows(UTTERANCES, folder.parent / "inputs/utterances.csv")
     rttm = read_rttm(sorted((DEMO / "ami/annotations").glob("*.rttm")), "ami")
     rttm |= read_rttm([DEMO / "es2004a/annotations/ES2004a.rttm"], "es2004a")
     rttm |= read_rttm([DEMO / "two-speaker/annotations/sample.rttm"], "two_speaker")

@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 import soundfile
 
-from msbench.tables import read_table
+from msbench.catalog import RECORDINGS, UTTERANCES
+from msbench.tables import read_rows
 from tests.helpers.paths import DEMO
 from tests.helpers.probe_truth import ClipFacts, read_rttm
 from tests.helpers.probes import make_probe_set
@@ -31,7 +32,7 @@ def probe_set(
         json.loads(line)
         for line in (folder / "items.jsonl").read_text(encoding="utf-8").splitlines()
     ]
-    return folder, items, read_table(folder.parent / "inputs/utterances.csv")
+    return folder, items, read_rows(UTTERANCES, folder.parent / "inputs/utterances.csv")
 
 
 @pytest.fixture(scope="module")
@@ -58,7 +59,7 @@ def test_every_family_from_real_clips_or_its_text_only_drops_named(probe_set):
     """A family absent from the demo's set is one whose every draft a text-only reader solves."""
     folder, items, _ = probe_set
     present = {i["subtaxonomy"] for i in items}
-    dropped = json.loads((folder / "summary.json").read_text())["dropped"]
+    dropped = json.loads((folder / "probe_summary.json").read_text())["dropped"]
     assert len(present) >= 7, present
     for family in FAMILIES - present:
         assert any(k.startswith(f"{family}: text-only:") for k in dropped), (family, dropped)
@@ -131,7 +132,7 @@ def test_every_text_only_baseline_stays_near_chance_per_family(probe_set, tmp_pa
     """On all the demo's AMI clips and the ES2004a excerpt: each reader <= chance + 10 points
     per family and task (a set under 30 items), with its 95 % interval in the summary."""
     folder, items, _ = probe_set
-    summary = json.loads((folder / "summary.json").read_text())
+    summary = json.loads((folder / "probe_summary.json").read_text())
     accuracy = {k: v for k, v in summary["text_only_accuracy"].items()}
     tasks = {f"{i['subtaxonomy']}/{i['task_name']}" for i in items}
     assert set(accuracy) == tasks
@@ -157,7 +158,8 @@ def test_every_text_only_baseline_stays_near_chance_per_family(probe_set, tmp_pa
     marked = Counter(i["subtaxonomy"] for i in kept if i["text_only_flag"])
     assert (
         marked
-        and dict(marked) == json.loads((flagged / "summary.json").read_text())["text_only_solvable"]
+        and dict(marked)
+        == json.loads((flagged / "probe_summary.json").read_text())["text_only_solvable"]
     )
     assert all(max(i["text_only"].values()) > 0.5 for i in kept if i["text_only_flag"])
 
@@ -186,7 +188,9 @@ def test_item_audio_is_the_clip_then_the_announced_voices(probe_set):
     from msbench.probes.assemble import LETTERS, RATE, prompt, read_span, silence
 
     folder, items, _ = probe_set
-    recordings = {r["recording_id"]: r for r in read_table(folder.parent / "inputs/recordings.csv")}
+    recordings = {
+        r["recording_id"]: r for r in read_rows(RECORDINGS, folder.parent / "inputs/recordings.csv")
+    }
     for item in [i for i in items if i["subtaxonomy"] in ("CVA", "VCA", "IR")][:6]:
         samples, rate = soundfile.read(folder / item["audio_path"], dtype="float32")
         recording = recordings[item["recording_id"]]

@@ -137,7 +137,7 @@ def test_the_export_writes_benchmark_rows_back_verbatim():
 
 
 def test_the_probe_quality_page_shows_each_reader_per_task_and_the_drops():
-    """probes.html from a probe set's summary.json: readers with intervals, above chance marked."""
+    """probes.html from a probe set's probe_summary.json: readers with intervals, above chance marked."""
     from msbench.review.pages import index_page
     from msbench.review.probe_quality import probe_quality_page
 

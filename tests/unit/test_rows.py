@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 
 from msbench import columns
+from msbench.catalog import BENCHMARK, UNITS
 from msbench.errors import InputError
 from msbench.rows import BenchmarkRow, RecordingRow, UnitRow, UtteranceRow, columns_of, types_of
-from msbench.tables import read_rows, write_csv
+from msbench.tables import read_rows, write_rows
 
 
 def test_each_row_type_is_its_manifest():
@@ -26,17 +27,16 @@ def test_each_row_type_is_its_manifest():
 
 def test_typed_reading_keeps_ids_text_and_names_what_is_missing(tmp_path: Path):
     path = tmp_path / "units.csv"
-    write_csv(
-        path,
-        [{"unit_id": "001", "recording_id": "a::001", "start": 0, "end": 1.5}],
-        columns.UNIT_COLUMNS,
-    )
-    (row,) = read_rows(path, UnitRow)
+    write_rows(UNITS, path, [{"unit_id": "001", "recording_id": "a::001", "start": 0, "end": 1.5}])
+    (row,) = read_rows(UNITS, path)
     assert row == {"unit_id": "001", "recording_id": "a::001", "start": 0.0, "end": 1.5}
     mine = tmp_path / "my_units.csv"  # a user's own table (msbench wrote none there)
     mine.write_text("unit_id,recording_id,start\nu,a::b,0\n")
-    with pytest.raises(InputError, match=r"units.csv:line 1: lacks the column\(s\) end"):
-        read_rows(mine, UnitRow)
+    with pytest.raises(
+        InputError,
+        match=r"units.csv:line 1: is not units.csv as msbench units writes it: lacks end",
+    ):
+        read_rows(UNITS, mine)
     mine.write_text('recording_id,duration_seconds,scored_spans\na::b,30.0,"[[1.0, 2.5]]"\n')
-    (benchmark,) = read_rows(mine, BenchmarkRow)  # a kept benchmark.csv needs only these two
+    (benchmark,) = read_rows(BENCHMARK, mine)  # a kept benchmark.csv needs only these two
     assert benchmark["scored_spans"] == [[1.0, 2.5]] and benchmark.get("P") is None

@@ -190,7 +190,7 @@ def _using(base: Path, settings: str) -> dict[str, Case]:
         ),
         "probes": Case(
             lambda out: {"recordings": base / "m/recordings.csv", "utterances": base / "features/ami.csv", "out_dir": out / "probes", "benchmark": manifest, "ingested": (base / "ingest/ami/recordings.jsonl",), "settings": settings},
-            ("probes/items.jsonl", "probes/hear.jsonl", "probes/hear_input.jsonl", "probes/summary.json", "probes/audio/*.wav"),
+            ("probes/items.jsonl", "probes/hear.jsonl", "probes/hear_input.jsonl", "probes/probe_summary.json", "probes/audio/*.wav"),
         ),
         "probes-score": Case(lambda out: {"answers": base / "answers.json", "items": base / "probes/items.jsonl"}, ()),
         "review": Case(

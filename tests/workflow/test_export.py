@@ -121,7 +121,7 @@ def test_meeteval_wer_on_the_export_equals_msbench_evaluate_unit_by_unit(
     ] + (["--collar", "5"] if metric == "tcpwer" else [])  # fmt: skip
     subprocess.run(command, check=True, capture_output=True, text=True)
     per_unit = json.loads((tmp_path / "per_reco.json").read_text())
-    with (exported / "results/evaluation/baseline/units.csv").open(encoding="utf-8") as f:
+    with (exported / "results/evaluation/baseline/unit_scores.csv").open(encoding="utf-8") as f:
         scored = [u for u in csv.DictReader(f) if u["status"] != "excluded"]
     assert scored
     for unit in scored:
@@ -232,6 +232,6 @@ def test_the_baseline_written_as_webvtt_evaluates_as_its_seglst(exported: Path, 
          "--config", "resources/demo/config.yaml"],
         cwd=exported, check=True, capture_output=True, text=True,
     )  # fmt: skip
-    ours = (tmp_path / "eval/units.csv").read_text().splitlines()
-    theirs = (exported / "results/evaluation/baseline/units.csv").read_text().splitlines()
+    ours = (tmp_path / "eval/unit_scores.csv").read_text().splitlines()
+    theirs = (exported / "results/evaluation/baseline/unit_scores.csv").read_text().splitlines()
     assert len(outputs) > 0 and ours == theirs

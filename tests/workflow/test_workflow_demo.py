@@ -107,7 +107,7 @@ def test_the_loop_scores_and_diagnoses_the_baseline(demo_run: Path):
     sidecar = json.loads((demo_run / "results/systems/baseline/baseline.json").read_text())
     assert sidecar["device"] == "cpu" and sidecar["packages"]["faster-whisper"] == "1.2.1"
     assert len(sidecar["units"]) == len(units) and sidecar["x_real_time_cpu"] > 1
-    summary = json.loads((demo_run / "results/evaluation/baseline/summary.json").read_text())
+    summary = json.loads((demo_run / "results/evaluation/baseline/score_summary.json").read_text())
     assert summary["excluded"] == 0 and summary["units"] == len(units)
     # a real, weak system: it gets most words and speakers wrong sometimes, never all
     assert 0.2 < summary["wer"] < 0.95 and 0.1 < summary["der"] < 0.8
@@ -126,7 +126,7 @@ def test_the_demo_probes_its_selection_in_every_family_a_reader_cannot_solve(dem
     items = [json.loads(line) for line in (probes / "items.jsonl").read_text().splitlines()]
     benchmark = {r["recording_id"] for r in read_csv(demo_run / "results/manifests/benchmark.csv")}
     present = {i["subtaxonomy"] for i in items}
-    dropped = json.loads((probes / "summary.json").read_text())["dropped"]
+    dropped = json.loads((probes / "probe_summary.json").read_text())["dropped"]
     assert len(present) >= 7, present
     for family in {"VC", "VL", "VCD", "CVA", "VCA", "IR", "TR", "QR"} - present:
         assert any(k.startswith(f"{family}: text-only:") for k in dropped), (family, dropped)
@@ -134,7 +134,7 @@ def test_the_demo_probes_its_selection_in_every_family_a_reader_cannot_solve(dem
     assert all((probes / i["audio_path"]).stat().st_size > 100_000 for i in items)
     hear = [json.loads(line) for line in (probes / "hear.jsonl").read_text().splitlines()]
     assert [h["question_id"] for h in hear] == [i["question_id"] for i in items]
-    summary = json.loads((probes / "summary.json").read_text())
+    summary = json.loads((probes / "probe_summary.json").read_text())
     assert summary["items"] == len(items) and summary["counterfactual_pairs"] == 0
     runner = [json.loads(line) for line in (probes / "hear_input.jsonl").read_text().splitlines()]
     assert [r["id"] for r in runner] == [i["question_id"] for i in items]
@@ -211,7 +211,7 @@ def test_external_systems_join_the_baseline_with_the_planted_errors(demo_run: Pa
     assert planted["swaps"] > 0 and errors["cp_errors"] > errors["wer_errors"]
     assert errors["cp_length"] == oracle["cp_length"] > 0
     assert round(100 * errors["cp_errors"] / errors["cp_length"], 2) == errors["cpwer"]
-    units_csv = read_csv(demo_run / "results/evaluation/planted/units.csv")
+    units_csv = read_csv(demo_run / "results/evaluation/planted/unit_scores.csv")
     assert len(units_csv) == len(units) and all(u["status"] == "scored" for u in units_csv)
     conditions = read_csv(demo_run / "results/evaluation/by_condition.csv")
     assert {row["group"] for row in conditions} >= {"P", "O", "S", "T", "N", "source_dataset"}
@@ -231,7 +231,7 @@ def _check_condition_results(evaluation: Path, planted: dict[str, int]) -> None:
         assert [s["label"] for s in official[name]["series"]][0] in labels
         for entry in ours[name]["series"]:
             assert len(entry["values"]) == len(entry["significant"]) == 3
-    summary = json.loads((evaluation / "planted/summary.json").read_text())
+    summary = json.loads((evaluation / "planted/score_summary.json").read_text())
     assert (
         summary["s"] + summary["i_lex"] + summary["i_seg"] + summary["d_lex"] + summary["d_seg"]
         == summary["wer_errors"]

@@ -205,7 +205,7 @@ def review_evaluations():
     return [
         f"results/evaluation/{system}/{name}.csv"
         for system in SYSTEMS
-        for name in ("units", "utterances")
+        for name in ("unit_scores", "utterance_scores")
     ]
 
 
@@ -218,7 +218,7 @@ def review_probes():
     """The review's `--probes` option when the run makes probes (its quality page), else nothing."""
     if not config["probes"]["enabled"]:
         return ""
-    return "--probes results/probes/summary.json"
+    return "--probes results/probes/probe_summary.json"
 
 
 def audit_outputs():

@@ -1,14 +1,15 @@
 rule evaluate:
-    """One system on every inference unit: units.csv, recordings.csv, summary.json, diagnostics rows."""
+    """One system on every inference unit: unit_scores.csv, recording_scores.csv, score_summary.json,
+    diagnostics rows."""
     input:
         benchmark="results/manifests/benchmark.csv",
         utterances="results/manifests/utterances.csv",
         outputs=system_files,
     output:
-        units="results/evaluation/{system}/units.csv",
-        recordings="results/evaluation/{system}/recordings.csv",
-        summary="results/evaluation/{system}/summary.json",
-        utterances="results/evaluation/{system}/utterances.csv",
+        units="results/evaluation/{system}/unit_scores.csv",
+        recordings="results/evaluation/{system}/recording_scores.csv",
+        summary="results/evaluation/{system}/score_summary.json",
+        utterances="results/evaluation/{system}/utterance_scores.csv",
         pairs="results/evaluation/{system}/pairs.csv",
     log:
         "results/logs/evaluate/{system}.log",
@@ -30,7 +31,7 @@ rule evaluate:
 rule leaderboard:
     """All systems: leaderboard.{csv,md,json} (official layout) and the per-condition tables."""
     input:
-        summaries=expand("results/evaluation/{system}/summary.json", system=SYSTEMS),
+        summaries=expand("results/evaluation/{system}/score_summary.json", system=SYSTEMS),
         benchmark="results/manifests/benchmark.csv",
     output:
         csv="results/evaluation/leaderboard.csv",
@@ -53,10 +54,10 @@ rule leaderboard:
 rule diagnose:
     """The five condition analyses of one system, with cluster-bootstrap intervals."""
     input:
-        units="results/evaluation/{system}/units.csv",
-        utterances="results/evaluation/{system}/utterances.csv",
+        units="results/evaluation/{system}/unit_scores.csv",
+        utterances="results/evaluation/{system}/utterance_scores.csv",
         pairs="results/evaluation/{system}/pairs.csv",
-        summary="results/evaluation/{system}/summary.json",
+        summary="results/evaluation/{system}/score_summary.json",
         benchmark="results/manifests/benchmark.csv",
         similarity="results/manifests/speaker_similarity.jsonl",
     output:

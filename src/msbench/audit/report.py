@@ -15,14 +15,15 @@ from msbench.audit.compare import Join
 
 def rebuild_rejections(features: Path, rejected: Path | None) -> dict[str, str]:
     """Why the rebuild rejected a recording: ``rejected.csv`` (given, or beside the features)."""
-    from msbench.tables import read_table
+    from msbench.catalog import REJECTED
+    from msbench.tables import read_rows
 
     path = rejected or features.with_name("rejected.csv")
     if not path.exists():
         return {}
     return {
         str(r["recording_id"]): f"rejected by the rebuild: {r['reason']}"
-        for r in read_table(path)
+        for r in read_rows(REJECTED, path)
         if r.get("recording_id")
     }
 
@@ -35,10 +36,13 @@ def similarity_study(
     if not variants or not ingested:
         return None
     from msbench.audit.similarity_study import study
+    from msbench.catalog import INGESTED
     from msbench.records import IngestedRecording
-    from msbench.textio import read_jsonl
+    from msbench.tables import read_rows
 
-    items = [IngestedRecording.from_dict(row) for path in ingested for row in read_jsonl(path)]
+    items = [
+        IngestedRecording.from_dict(row) for path in ingested for row in read_rows(INGESTED, path)
+    ]
     published = {
         str(p["recording_id"]): float(p["speaker_similarity_max"])
         for p, _ in joined.joined

@@ -132,12 +132,10 @@ def _version(version: Any, name: str) -> str | None:
 
 
 def write_output(out_dir: Path, unit_id: str, segments: list[dict[str, Any]], fmt: str) -> None:
-    """One unit's output as SegLST (``<unit>.json``) or WebVTT with voice spans (``<unit>.vtt``,
-    times to the millisecond: the baseline's are 10 ms steps, so nothing is rounded)."""
-    from msbench.scoring.system_outputs import webvtt_text
-    from msbench.textio import write_atomic, write_json
+    """One unit's output as ``<unit><suffix>`` in format ``fmt`` (the registry's writer and first
+    suffix: SegLST ``.json``, STM ``.stm``, WebVTT ``.vtt``, whose times are to the millisecond:
+    the baseline's are 10 ms steps, so nothing is rounded)."""
+    from msbench.file_formats import BY_NAME, write_text
+    from msbench.textio import write_atomic
 
-    if fmt == "webvtt":
-        write_atomic(out_dir / f"{unit_id}.vtt", webvtt_text(segments))
-    else:
-        write_json(out_dir / f"{unit_id}.json", segments)
+    write_atomic(out_dir / f"{unit_id}{BY_NAME[fmt].suffixes[0]}", write_text(fmt, segments))

@@ -73,12 +73,12 @@ def recording_status(
 
 def write_labelled(path: Path, rows: list[dict[str, Any]]) -> None:
     """CSV or JSONL by extension; CSV gets P..N columns after the input's own columns."""
+    from msbench.catalog import LABELLED
     from msbench.columns import AXES
-    from msbench.tables import write_csv
-    from msbench.textio import write_jsonl
+    from msbench.tables import write_rows
 
     if path.suffix == ".csv":
         columns = list(dict.fromkeys([*(rows[0] if rows else {}), *AXES]))
-        write_csv(path, (flatten_conditions(r) for r in rows), columns, exact=True)
+        write_rows(LABELLED, path, (flatten_conditions(r) for r in rows), columns, exact=True)
     else:
-        write_jsonl(path, rows)  # input values exactly as read
+        write_rows(LABELLED, path, rows, exact=True)  # input values exactly as read

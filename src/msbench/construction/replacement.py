@@ -25,9 +25,10 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from msbench.catalog import KEPT
 from msbench.construction.condition_space import AXIS_ORDER
 from msbench.errors import InputError
-from msbench.tables import read_table
+from msbench.tables import read_rows
 from msbench.textio import read_text, split_lines
 
 
@@ -53,7 +54,7 @@ def read_qc_rejections(path: str | Path | None) -> dict[str, str]:
 def read_kept(path: str | Path | None) -> list[str]:
     if not path:
         return []
-    return sorted(str(row["recording_id"]) for row in read_table(path))
+    return sorted(str(row["recording_id"]) for row in read_rows(KEPT, path))
 
 
 def profile_distance(a: Mapping[str, str], b: Mapping[str, str]) -> tuple[int, int]:

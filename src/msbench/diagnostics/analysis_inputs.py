@@ -1,7 +1,7 @@
 """What the five analyses read: one system's diagnostics rows and the benchmark's conditions.
 
 Recordings are indexed in benchmark order (the bootstrap's clusters). Only
-units that were scored (not excluded) contribute: ``utterances.csv`` and
+units that were scored (not excluded) contribute: ``utterance_scores.csv`` and
 ``pairs.csv`` hold scored units only, and excluded units are dropped here from
 ``units.csv``.
 """
@@ -89,17 +89,23 @@ def read_similarity(path: Path) -> dict[str, dict[tuple[str, str], float]]:
 def load_system(
     folder: Path, benchmark: Iterable[Row], similarity: Path | None = None
 ) -> SystemTables:
-    """One system's evaluation folder (units.csv, utterances.csv, pairs.csv, summary.json)."""
-    from msbench.tables import read_table
+    """One system's evaluation folder (unit_scores.csv, utterance_scores.csv, pairs.csv,
+    score_summary.json)."""
+    from msbench.catalog import PAIRS, SCORE_SUMMARY, UNIT_SCORES, UTTERANCE_SCORES, system_file
+    from msbench.tables import read_rows
 
-    summary = json.loads((folder / "summary.json").read_text(encoding="utf-8"))
-    units = [r for r in read_table(folder / "units.csv") if r["status"] != "excluded"]
+    summary = json.loads(system_file(folder, SCORE_SUMMARY).read_text(encoding="utf-8"))
+    units = [
+        r
+        for r in read_rows(UNIT_SCORES, system_file(folder, UNIT_SCORES.name))
+        if r["status"] != "excluded"
+    ]
     return SystemTables(
         system_id=str(summary["system_id"]),
         system=str(summary["system"]),
         recordings=recordings_of(benchmark),
         units=units,
-        utterances=read_table(folder / "utterances.csv"),
-        pairs=read_table(folder / "pairs.csv"),
+        utterances=read_rows(UTTERANCE_SCORES, system_file(folder, UTTERANCE_SCORES.name)),
+        pairs=read_rows(PAIRS, folder / PAIRS.name),
         similarity=read_similarity(similarity) if similarity else {},
     )

@@ -12,8 +12,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from msbench.catalog import BENCHMARK, RECORDINGS, UTTERANCES
 from msbench.columns import AXES, FEATURE_FIELDS
-from msbench.rows import BenchmarkRow, RecordingRow, UtteranceRow
+from msbench.rows import BenchmarkRow, RecordingRow
 from msbench.scoring.units import Unit, read_units, recording_spans
 from msbench.tables import nonempty, read_rows
 
@@ -64,12 +65,12 @@ class Bundle:
 
 def read_activity(ingested: Sequence[Path], kept: set[str]) -> dict[str, list[Utterance]]:
     """Each kept recording's annotation turns (speaker ids namespaced as the manifests')."""
+    from msbench.catalog import INGESTED
     from msbench.records import IngestedRecording
-    from msbench.textio import read_jsonl
 
     turns: dict[str, list[Utterance]] = {}
     for path in ingested:
-        for row in read_jsonl(path):
+        for row in read_rows(INGESTED, path):
             item = IngestedRecording.from_dict(row)
             rid = item.recording.recording_id
             if rid in kept:
@@ -93,15 +94,13 @@ def read_bundle(
 ) -> Bundle:
     """The run's manifests as one bundle (the selection must be non-empty); ``licences``:
     source -> (licence, citation), from the dataset sheet."""
-    selected = nonempty(read_rows(benchmark, BenchmarkRow), benchmark)
+    selected = nonempty(read_rows(BENCHMARK, benchmark), benchmark)
     kept = {r["recording_id"] for r in selected}
     audio = {
-        r["recording_id"]: r
-        for r in read_rows(recordings, RecordingRow)
-        if r["recording_id"] in kept
+        r["recording_id"]: r for r in read_rows(RECORDINGS, recordings) if r["recording_id"] in kept
     }
     by_recording: dict[str, list[Utterance]] = {}
-    for row in read_rows(utterances, UtteranceRow):
+    for row in read_rows(UTTERANCES, utterances):
         if row["recording_id"] in kept:
             by_recording.setdefault(row["recording_id"], []).append(
                 Utterance(

@@ -140,11 +140,12 @@ def export_probes(probes: Path, out: Path, ledger: list[str], languages: list[st
     """The probe set in HEAR's fields, its audio inside the parquet."""
     from datasets import Audio, Features, Sequence, Value
 
+    from msbench.catalog import HEAR_ITEMS
     from msbench.probes.hear import HEAR_FIELDS
-    from msbench.textio import read_jsonl
+    from msbench.tables import read_rows
 
     rows = []
-    for item in read_jsonl(probes / "hear.jsonl"):
+    for item in read_rows(HEAR_ITEMS, probes / HEAR_ITEMS.name):
         audio = probes / item["audio_path"]
         row = {k: item[k] for k in HEAR_FIELDS if k != "audio_path"}
         rows.append({**row, "audio": {"bytes": audio.read_bytes(), "path": audio.name}})

@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from msbench.export.bundle import Bundle
+from msbench.file_formats import write_text
 from msbench.textio import write_atomic
-from msbench.timeline import exact_difference
 
 
 def kaldi_id(text: str) -> str:
@@ -49,8 +50,9 @@ def _lines(rows: list[str]) -> str:
 def export_kaldi(bundle: Bundle, out: Path) -> list[Path]:
     """Write the data directory under ``out``; returns its files."""
     files: dict[str, list[str]] = {
-        n: [] for n in ("wav.scp", "segments", "utt2spk", "text", "reco2dur", "rttm")
+        n: [] for n in ("wav.scp", "segments", "utt2spk", "text", "reco2dur")
     }
+    turns: list[dict[str, Any]] = []  # the RTTM's, written by the format registry's writer
     by_speaker: dict[str, list[str]] = {}
     for row in bundle.selected:
         rid, audio = kaldi_id(row["recording_id"]), bundle.audio[row["recording_id"]]
@@ -66,25 +68,15 @@ def export_kaldi(bundle: Bundle, out: Path) -> list[Path]:
             files["segments"].append(f"{utt} {rid} {u.start} {u.end}")
             files["utt2spk"].append(f"{utt} {speaker}")
             files["text"].append(f"{utt} {' '.join(u.words.split())}")
-            files["rttm"].append(
-                f"SPEAKER {rid} 1 {u.start} {exact_difference(u.end, u.start)} <NA> <NA> {speaker} <NA> <NA>"
+            turns.append(
+                {"session_id": rid, "speaker": speaker, "start_time": u.start, "end_time": u.end}
             )
             by_speaker.setdefault(speaker, []).append(utt)
     files["spk2utt"] = [
         f"{s} {' '.join(sorted(us, key=str.encode))}" for s, us in by_speaker.items()
     ]
-    paths = []
-    for name, rows in files.items():
-        text = (
-            _lines(rows)
-            if name != "rttm"
-            else "".join(r + "\n" for r in sorted(rows, key=_rttm_order))
-        )
+    texts = {name: _lines(rows) for name, rows in files.items()}
+    texts["rttm"] = write_text("rttm", turns)
+    for name, text in texts.items():
         write_atomic(out / name, text)
-        paths.append(out / name)
-    return paths
-
-
-def _rttm_order(line: str) -> tuple[str, float]:
-    fields = line.split()
-    return fields[1], float(fields[3])
+    return [out / name for name in texts]

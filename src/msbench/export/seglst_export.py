@@ -14,33 +14,19 @@ msbench's counts:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from msbench.export.bundle import Bundle
+from msbench.scoring.format_writers import seglst_text, stm_text
 from msbench.textio import write_atomic
-
-
-def _seglst(segments: list[dict[str, Any]]) -> str:
-    return json.dumps(segments, ensure_ascii=False, indent=1) + "\n"
 
 
 def _normalised(segments: list[dict[str, Any]], tokenizer: str) -> list[dict[str, Any]]:
     from msbench.scoring.tokenizer import tokenize
 
     return [{**s, "words": " ".join(tokenize(s["words"], tokenizer))} for s in segments]
-
-
-def _stm(segments: list[dict[str, Any]]) -> str:
-    lines = []
-    for s in segments:
-        speaker = "_".join(s["speaker"].split())
-        lines.append(
-            f"{s['session_id']} 1 {speaker} {s['start_time']} {s['end_time']} {s['words']}\n"
-        )
-    return "".join(lines)
 
 
 def system_segments(entry: Mapping[str, Any], bundle: Bundle) -> list[dict[str, Any]]:
@@ -75,14 +61,16 @@ def export_seglst(
                              "start_time": u.start, "end_time": u.end, "words": u.words})  # fmt: skip
         uem += [f"{unit.unit_id} 1 {start} {end}\n" for start, end in unit.uem]
     written = {
-        out / "references.seglst.json": _seglst(segments),
-        out / "references.stm": _stm(segments),
+        out / "references.seglst.json": seglst_text(segments),
+        out / "references.stm": stm_text(segments),
         out / "units.uem": "".join(uem),
-        out / "normalised" / "references.seglst.json": _seglst(_normalised(segments, tokenizer)),
+        out / "normalised" / "references.seglst.json": seglst_text(
+            _normalised(segments, tokenizer)
+        ),
     }
     for entry in systems:
         converted = _normalised(system_segments(entry, bundle), tokenizer)
-        written[out / "normalised" / f"{entry['id']}.seglst.json"] = _seglst(converted)
+        written[out / "normalised" / f"{entry['id']}.seglst.json"] = seglst_text(converted)
     for path, text in written.items():
         write_atomic(path, text)
     return list(written)

@@ -173,9 +173,10 @@ def checked_plan(ingested: str | Path, acoustic: dict[str, Any], batches: int) -
     from msbench.errors import InputError
 
     if batches == 1:
-        from msbench.textio import read_jsonl
+        from msbench.catalog import INGESTED
+        from msbench.tables import read_rows
 
-        return [list(range(sum(1 for _ in read_jsonl(ingested))))]
+        return [list(range(len(read_rows(INGESTED, ingested))))]
     plan = source_plan(ingested, acoustic)
     if len(plan) != batches:
         raise InputError(

@@ -15,9 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from msbench.catalog import ACOUSTIC_SIMILARITY, INGEST_REJECTED, SOURCE_UTTERANCES
 from msbench.eligibility import ineligibility, join_codes, join_messages
 from msbench.records import Rejection
-from msbench.textio import read_jsonl
+from msbench.rows import UtteranceRow
+from msbench.tables import read_rows
 
 
 def mark_eligibility(
@@ -39,7 +41,8 @@ def mark_eligibility(
 
 def read_rejections(paths: Sequence[str | Path]) -> list[Rejection]:
     return sorted(
-        (Rejection(**row) for path in paths for row in read_jsonl(path)),
+        # the acoustic batches' rejections are the same records as ingest's
+        (Rejection(**row) for path in paths for row in read_rows(INGEST_REJECTED, path)),
         key=lambda r: (r.source_dataset, r.recording_id, r.file),
     )
 
@@ -80,12 +83,15 @@ def joined_features(
     features: Sequence[Path], acoustic: Sequence[Path], rejected_ids: set[str]
 ) -> list[dict[str, Any]]:
     """Each source's interaction rows with its acoustic columns, rejected recordings left out."""
-    from msbench.tables import read_table
+    from msbench.catalog import ACOUSTIC, INTERACTION
+    from msbench.tables import read_rows
 
-    acoustic_rows = {row["recording_id"]: row for path in acoustic for row in read_table(path)}
+    acoustic_rows = {
+        row["recording_id"]: row for path in acoustic for row in read_rows(ACOUSTIC, path)
+    }
     joined = []
     for path in features:
-        for row in read_table(path):
+        for row in read_rows(INTERACTION, path):
             if row["recording_id"] in rejected_ids:
                 continue
             extra = acoustic_rows.get(row["recording_id"], {})
@@ -99,7 +105,7 @@ class Collected:
 
     recordings: list[dict[str, Any]]
     rejections: list[Rejection]
-    utterances: str  # utterances.csv: every source's table, one header
+    utterances: list[UtteranceRow]  # utterances.csv: every source's rows, source by source
     matrices: list[dict[str, Any]]  # speaker_similarity.jsonl, by recording
     summary: dict[str, Any]  # run_summary.json
 
@@ -113,10 +119,7 @@ def collect(
     resolved: Mapping[str, Any],
 ) -> Collected:
     """Join, rank quality over the pool (d_N), mark eligibility, and count (see the module)."""
-    from msbench.columns import UTTERANCE_COLUMNS
     from msbench.features.quality_rank import add_noise_difficulty
-    from msbench.tables import csv_text
-    from msbench.textio import read_text
 
     rejections = read_rejections(rejected)
     joined = joined_features(features, acoustic, {r.recording_id for r in rejections})
@@ -125,13 +128,12 @@ def collect(
         resolved["eligibility"]["min_speakers"],
         resolved["acoustic"]["similarity"]["min_segment_seconds"],
     )
-    text = csv_text((), UTTERANCE_COLUMNS) + "".join(
-        read_text(path).split("\n", 1)[1] for path in sorted(utterances)
-    )
+    rows = [row for path in sorted(utterances) for row in read_rows(SOURCE_UTTERANCES, path)]
     matrices = sorted(
-        (row for path in similarity for row in read_jsonl(path)), key=lambda r: r["recording_id"]
+        (row for path in similarity for row in read_rows(ACOUSTIC_SIMILARITY, path)),
+        key=lambda r: r["recording_id"],
     )
-    return Collected(recordings, rejections, text, matrices, run_summary(recordings, rejections))
+    return Collected(recordings, rejections, rows, matrices, run_summary(recordings, rejections))
 
 
 def require_eligible(summary: Mapping[str, Any], where: Path) -> None:

@@ -119,10 +119,10 @@ def acoustic_runtime_minutes(audio_hours: float, threads: int = 1, attempt: int 
 
 def units_job(benchmark: str | Path, attempt: int = 1) -> dict[str, float]:
     """Resources of the units job (``mem_mb``, ``runtime``) from the selected recordings."""
-    from msbench.rows import BenchmarkRow
+    from msbench.catalog import BENCHMARK
     from msbench.tables import read_rows
 
-    lengths = [float(r.get("duration_seconds") or 0.0) for r in read_rows(benchmark, BenchmarkRow)]
+    lengths = [float(r.get("duration_seconds") or 0.0) for r in read_rows(BENCHMARK, benchmark)]
     hours = sum(lengths) / 3600.0
     return {
         "mem_mb": units_mem_mb(max(lengths, default=0.0) / 60.0, attempt=attempt),
@@ -168,11 +168,11 @@ def evaluate_job(benchmark: str | Path, attempt: int = 1) -> dict[str, float]:
 
     A unit is at most a recording, so the longest recording bounds the longest unit.
     """
-    from msbench.rows import BenchmarkRow
+    from msbench.catalog import BENCHMARK
     from msbench.tables import read_rows
 
     lengths = [
-        float(r.get("duration_seconds") or 0.0) / 60.0 for r in read_rows(benchmark, BenchmarkRow)
+        float(r.get("duration_seconds") or 0.0) / 60.0 for r in read_rows(BENCHMARK, benchmark)
     ]
     return {
         "mem_mb": evaluate_mem_mb(max(lengths, default=0.0), attempt=attempt),

@@ -41,8 +41,8 @@ Generator = Callable[[Clip, Mapping[str, Any], random.Random], list[Draft]]
 
 @dataclass(frozen=True)
 class Family:
-    """Everything about one family: adding a family is adding one record here (and its code to
-    ``probes.families`` in the config schema, which a test checks)."""
+    """Everything about one family: adding a family is adding one record here (the config's
+    ``probes.families`` choices and default are these records' codes, in this order)."""
 
     code: str  # HEAR's subtaxonomy: "VC"
     axis: str  # HEAR's taxonomy: "Discrimination", "Attribution", "Reasoning"

@@ -1,8 +1,9 @@
-"""Write a probe set (atomically): items.jsonl, hear.jsonl, hear_input.jsonl, summary.json, audio/.
+"""Write a probe set (atomically): items.jsonl, hear.jsonl, hear_input.jsonl, probe_summary.json,
+audio/.
 
 ``items.jsonl``: every field of an item; ``hear.jsonl``: HEAR's dataset fields;
 ``hear_input.jsonl``: the rows HEAR's runner reads (:mod:`msbench.probes.hear`),
-audio paths relative to the folder; ``summary.json``: the counts, what was
+audio paths relative to the folder; ``probe_summary.json``: the counts, what was
 dropped and why, the lines never quoted by rule (``lines_not_quoted``), and every
 text-only baseline's accuracy per family beside chance.
 """
@@ -14,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from msbench.catalog import PROBE_SUMMARY
 from msbench.probes.assemble import RATE, item_audio, recording_span
 from msbench.probes.generate import GENERATOR_VERSION, Generated
 from msbench.probes.hear import category, hear_row, runner_row
@@ -93,17 +95,16 @@ def write_probe_set(
     recordings: Mapping[str, Mapping[str, Any]],
     settings: Mapping[str, Any],
 ) -> dict[str, Any]:
-    from msbench.textio import atomic_folder, dumps_jsonl, write_json
+    from msbench.catalog import HEAR_INPUT, HEAR_ITEMS, PROBE_ITEMS
+    from msbench.tables import write_rows
+    from msbench.textio import atomic_folder, write_json
 
     with atomic_folder(out_dir) as folder:
         (folder / "audio").mkdir()
-        (folder / "items.jsonl").write_text(dumps_jsonl(generated.rows), encoding="utf-8")
-        hear = [hear_row(row) for row in generated.rows]
-        (folder / "hear.jsonl").write_text(dumps_jsonl(hear), encoding="utf-8")
-        runner = [runner_row(row) for row in generated.rows]
-        (folder / "hear_input.jsonl").write_text(dumps_jsonl(runner), encoding="utf-8")
+        for table, make in ((PROBE_ITEMS, dict), (HEAR_ITEMS, hear_row), (HEAR_INPUT, runner_row)):
+            write_rows(table, folder / table.name, map(make, generated.rows), exact=True)
         report = summary(generated, clips, settings)
-        write_json(folder / "summary.json", report)
+        write_json(folder / PROBE_SUMMARY, report)
         write_audio(folder, generated, recordings)
     return report
 

@@ -62,7 +62,7 @@ class SiteInputs:
     space: ConditionSpace
     figures: Sequence[Path] = ()
     systems: Sequence[SystemView] = field(default_factory=list)
-    probes: Mapping[str, Any] | None = None  # the probe set's summary.json
+    probes: Mapping[str, Any] | None = None  # the probe set's probe_summary.json
 
 
 def load_inputs(
@@ -77,19 +77,20 @@ def load_inputs(
     probes: Path | None = None,
 ) -> SiteInputs:
     """Read what the site shows; each system entry needs its evaluation folder (same order)."""
+    from msbench.catalog import CANDIDATES, RECORDINGS, UTTERANCES
     from msbench.construction.condition_space import read_condition_space
     from msbench.errors import InputError
     from msbench.review.system_view import load_system_view
-    from msbench.tables import read_table
+    from msbench.tables import read_rows
     from msbench.textio import read_json, read_text
 
     if len(systems) != len(evaluations):
         raise InputError("--evaluations", f"{len(evaluations)} folders for {len(systems)} systems")
     return SiteInputs(
         benchmark_text=read_text(benchmark),
-        recordings=read_table(recordings),
-        utterances=read_table(utterances),
-        pool=read_table(pool),
+        recordings=[dict(row) for row in read_rows(RECORDINGS, recordings)],
+        utterances=[dict(row) for row in read_rows(UTTERANCES, utterances)],
+        pool=read_rows(CANDIDATES, pool),
         space=read_condition_space(condition_space),
         figures=[Path(f) for f in figures],
         systems=[load_system_view(e, Path(d)) for e, d in zip(systems, evaluations, strict=True)],

@@ -1,6 +1,6 @@
 """The probe set's quality page (``probes.html``): what text-only readers score, what was dropped.
 
-A static page (no script), from the probe set's ``summary.json``: per family
+A static page (no script), from the probe set's ``probe_summary.json``: per family
 and task, the items, chance, and each text-only reader's mean accuracy with
 its 95 % interval (Wilson), the reader above chance marked; then every draft
 left out, by family and rule (repeats included). A reviewer reads here whether

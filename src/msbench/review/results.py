@@ -1,6 +1,6 @@
 """A system's errors on one recording page: hypothesis lanes, marked utterances, unit scores.
 
-Reads what ``msbench evaluate`` wrote (``units.csv``, ``utterances.csv``) and the
+Reads what ``msbench evaluate`` wrote (``unit_scores.csv``, ``utterance_scores.csv``) and the
 system's own outputs (through :func:`msbench.scoring.evaluate.load_output`, so
 every output format works). Each reference utterance gets one mark, by
 precedence: ``misattributed`` (its words were mostly given to another speaker),
@@ -30,7 +30,7 @@ UNIT_SCORES = (
 
 
 def utterance_mark(row: Mapping[str, Any]) -> str:
-    """The mark of one row of a system's ``utterances.csv`` (precedence in the module doc).
+    """The mark of one row of a system's ``utterance_scores.csv`` (precedence in the module doc).
 
     >>> utterance_mark({"misattributed": True, "d_lex": 1, "d_seg": 0, "i_lex": 0, "i_seg": 0, "s": 0})
     'misattributed'

@@ -27,7 +27,8 @@ class SystemView:
 
 def load_system_view(entry: Mapping[str, Any], evaluation_dir: Path) -> SystemView:
     """The system of config entry ``entry``, scored in ``evaluation_dir`` (results/evaluation/<id>)."""
-    from msbench.tables import read_table
+    from msbench.catalog import UNIT_SCORES, UTTERANCE_SCORES, system_file
+    from msbench.tables import read_rows
 
     spec = SystemSpec.from_config(entry)
     single = read_segments(spec.outputs, spec.format) if spec.outputs.is_file() else None
@@ -35,8 +36,8 @@ def load_system_view(entry: Mapping[str, Any], evaluation_dir: Path) -> SystemVi
         spec.system_id,
         spec.name,
         spec,
-        read_table(evaluation_dir / "units.csv"),
-        read_table(evaluation_dir / "utterances.csv"),
+        read_rows(UNIT_SCORES, system_file(evaluation_dir, UNIT_SCORES.name)),
+        read_rows(UTTERANCE_SCORES, system_file(evaluation_dir, UTTERANCE_SCORES.name)),
         single,
     )
 

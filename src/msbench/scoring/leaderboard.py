@@ -35,6 +35,21 @@ def as_percent(row: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def read_evaluations(folders: Sequence[Path]) -> list[tuple[str, str, list[dict[str, Any]]]]:
+    """Each system's id, name and unit scores, from its evaluation folder (``score_summary.json``
+    and ``unit_scores.csv``; a folder written before the renames is read with a note)."""
+    from msbench.catalog import SCORE_SUMMARY, UNIT_SCORES, system_file
+    from msbench.tables import read_rows
+    from msbench.textio import read_json
+
+    entries = []
+    for folder in folders:
+        summary = read_json(system_file(folder, SCORE_SUMMARY))
+        units = read_rows(UNIT_SCORES, system_file(folder, UNIT_SCORES.name))
+        entries.append((str(summary["system_id"]), str(summary["system"]), units))
+    return entries
+
+
 def leaderboard_rows(
     systems: Sequence[tuple[str, str, Sequence[Mapping[str, Any]]]],
 ) -> list[dict[str, Any]]:

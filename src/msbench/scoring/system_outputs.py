@@ -338,24 +338,3 @@ def read_subtitles(path: str | Path, text: str, session: str) -> list[Segment]:
                                     f"{path}:line {number - 1}"))  # fmt: skip
             cue = None
     return segments
-
-
-def _clock(seconds: float) -> str:
-    """WebVTT's ``hh:mm:ss.mmm``, from the time's decimal text (exact to the millisecond).
-
-    >>> _clock(3725.5), _clock(0.07)
-    ('01:02:05.500', '00:00:00.070')
-    """
-    millis = int((Decimal(str(seconds)) * 1000).to_integral_value())
-    hours, rest = divmod(millis, 3_600_000)
-    minutes, rest = divmod(rest, 60_000)
-    return f"{hours:02d}:{minutes:02d}:{rest // 1000:02d}.{rest % 1000:03d}"
-
-
-def webvtt_text(segments: Iterable[dict[str, Any]]) -> str:
-    """SegLST segments as WebVTT cues with voice spans (``<v spk0>words</v>``)."""
-    cues = [
-        f"{_clock(s['start_time'])} --> {_clock(s['end_time'])}\n<v {s['speaker']}>{s['words']}</v>\n"
-        for s in segments
-    ]
-    return "WEBVTT\n\n" + "\n".join(cues)

@@ -31,8 +31,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from msbench.catalog import UNITS, UTTERANCES
 from msbench.records import ScoredSpans, Segment
-from msbench.rows import BenchmarkRow, RecordingRow, UnitRow, UtteranceRow
+from msbench.rows import BenchmarkRow, RecordingRow
 from msbench.tables import read_rows
 
 
@@ -112,8 +113,7 @@ def read_units(path: str | Path) -> list[Unit]:
     from msbench.errors import InputError
 
     units = [
-        Unit(r["unit_id"], r["recording_id"], r["start"], r["end"])
-        for r in read_rows(path, UnitRow)
+        Unit(r["unit_id"], r["recording_id"], r["start"], r["end"]) for r in read_rows(UNITS, path)
     ]
     if repeated := sorted(k for k, n in Counter(u.unit_id for u in units).items() if n > 1):
         raise InputError(
@@ -143,7 +143,7 @@ def benchmark_units(system: Mapping[str, Any], benchmark: Sequence[BenchmarkRow]
 def read_references(utterances: str | Path) -> dict[str, list[Segment]]:
     """``utterances.csv`` as each recording's reference segments, in the table's order."""
     by_recording: dict[str, list[Segment]] = {}
-    for row in read_rows(utterances, UtteranceRow):
+    for row in read_rows(UTTERANCES, utterances):
         segment = Segment(
             row["recording_id"],
             row["start_time"],

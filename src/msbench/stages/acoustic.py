@@ -27,21 +27,22 @@ def run(
     Model features of every BATCHES-th recording starting at BATCH.
     Recordings whose audio is damaged go to --rejected; the others go on.
     """
-    from msbench.columns import ACOUSTIC_COLUMNS
+    from msbench.catalog import BATCH_ACOUSTIC, BATCH_REJECTED, BATCH_SIMILARITY, INGESTED
     from msbench.features.acoustic import AcousticExtractor
     from msbench.features.batches import batch_of, checked_plan, extract_all
     from msbench.progress import Progress
     from msbench.records import IngestedRecording
-    from msbench.tables import write_table_jsonl
-    from msbench.textio import read_jsonl, write_jsonl
+    from msbench.tables import read_rows, write_rows
 
     resolved = resolve_settings(config, settings, runtime)
     plan = checked_plan(ingested, resolved["acoustic"], batches)
-    items = batch_of([IngestedRecording.from_dict(r) for r in read_jsonl(ingested)], batch, plan)
+    items = batch_of(
+        [IngestedRecording.from_dict(r) for r in read_rows(INGESTED, ingested)], batch, plan
+    )
     extractor = AcousticExtractor(resolved["acoustic"], resolved["models"])
     hours = sum(item.recording.duration_seconds for item in items)
     progress = Progress(f"acoustic {ingested.parent.name} {batch + 1}/{batches}", len(items), hours)
     rows, matrices, rejections = extract_all(items, extractor, progress, mem_mb)
-    write_table_jsonl(out, rows, ACOUSTIC_COLUMNS)
-    write_table_jsonl(similarity, matrices)
-    write_jsonl(rejected, (r.to_dict() for r in rejections))
+    write_rows(BATCH_ACOUSTIC, out, rows)
+    write_rows(BATCH_SIMILARITY, similarity, matrices)
+    write_rows(BATCH_REJECTED, rejected, (r.to_dict() for r in rejections), exact=True)

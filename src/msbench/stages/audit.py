@@ -40,18 +40,21 @@ def run(
         rebuild_rejections,
         similarity_study,
     )
-    from msbench.columns import COMPARISON_COLUMNS
+    from msbench.catalog import ANY_RECORDINGS, AUDIT, AUDIT_SUMMARY, RELEASE_METADATA
     from msbench.construction.condition_space import build_condition_space
-    from msbench.tables import read_table, write_csv
+    from msbench.tables import read_rows, write_rows
     from msbench.textio import write_atomic, write_json
 
     resolved = resolve_settings(config, settings)
     space = build_condition_space(resolved["condition_space"])
-    joined = join(read_table(release), read_table(features), rebuild_rejections(features, rejected))
+    rebuild = [dict(row) for row in read_rows(ANY_RECORDINGS, features)]
+    joined = join(
+        read_rows(RELEASE_METADATA, release), rebuild, rebuild_rejections(features, rejected)
+    )
     rows = compare(joined, space)
     per_axis = summary(rows)
-    write_csv(out_dir / "audit.csv", rows, COMPARISON_COLUMNS)
-    write_csv(out_dir / "audit_summary.csv", per_axis, list(per_axis[0]))
+    write_rows(AUDIT, out_dir / AUDIT.name, rows)
+    write_rows(AUDIT_SUMMARY, out_dir / AUDIT_SUMMARY.name, per_axis, columns=list(per_axis[0]))
     similarity = similarity_study(ingested, joined, resolved, space)
     write_json(out_dir / "audit.json", audit_report(release, joined, per_axis, similarity))
     write_atomic(out_dir / "audit.md", audit_markdown(joined, per_axis, rows))

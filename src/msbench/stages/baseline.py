@@ -23,13 +23,15 @@ def run(
     <unit_id>.refused with the reason (the evaluation counts it as excluded).
     """
     from msbench.baseline.run import run_units
+    from msbench.catalog import BENCHMARK
     from msbench.scoring.units import read_units
-    from msbench.tables import read_table
+    from msbench.tables import read_rows
     from msbench.textio import write_json
 
     resolved = resolve_settings(config, settings, runtime)
     languages = {
-        str(r["recording_id"]): str(r.get("language") or "") for r in read_table(benchmark)
+        str(r["recording_id"]): str(r.get("language") or "")
+        for r in read_rows(BENCHMARK, benchmark)
     }
     sidecar = run_units(read_units(units), units.parent / "audio", languages, resolved, out_dir)
     write_json(out_dir / "baseline.json", sidecar)

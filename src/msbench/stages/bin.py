@@ -26,13 +26,14 @@ def run(
     """
     import yaml
 
+    from msbench.catalog import CHARACTERIZED
     from msbench.construction.condition_space import build_condition_space, label_rows
     from msbench.construction.manifests import write_labelled
-    from msbench.tables import nonempty, read_table
+    from msbench.tables import nonempty, read_rows
     from msbench.textio import write_atomic
 
     resolved = resolve_settings(config, settings)
-    rows = nonempty(read_table(features), features)
+    rows = nonempty(read_rows(CHARACTERIZED, features), features)
     pool_rows = [row for row in rows if row.get("eligible", True)]
     space = build_condition_space(resolved["condition_space"], pool_rows)
     write_labelled(out, label_rows(rows, space))

@@ -25,16 +25,16 @@ def run(
     Eligibility is marked with the codes of msbench.eligibility, using
     eligibility.min_speakers and acoustic.similarity.min_segment_seconds.
     """
-    from msbench.columns import REJECTED_COLUMNS
+    from msbench.catalog import CHARACTERIZED, REJECTED, SIMILARITY, UTTERANCES
     from msbench.features.collect import collect, require_eligible
-    from msbench.tables import write_csv, write_table_jsonl
-    from msbench.textio import write_json, write_recorded
+    from msbench.tables import write_rows
+    from msbench.textio import write_json
 
     resolved = resolve_settings(config, settings)
     done = collect(features, acoustic, rejected, utterances, similarity, resolved)
-    write_table_jsonl(out, done.recordings)
-    write_csv(manifests / "rejected.csv", (r.to_row() for r in done.rejections), REJECTED_COLUMNS)
-    write_recorded(manifests / "utterances.csv", done.utterances)
-    write_table_jsonl(manifests / "speaker_similarity.jsonl", done.matrices)
+    write_rows(CHARACTERIZED, out, done.recordings)
+    write_rows(REJECTED, manifests / REJECTED.name, (r.to_row() for r in done.rejections))
+    write_rows(UTTERANCES, manifests / UTTERANCES.name, done.utterances)
+    write_rows(SIMILARITY, manifests / SIMILARITY.name, done.matrices)
     write_json(manifests / "run_summary.json", done.summary)
     require_eligible(done.summary, manifests / "run_summary.json")

@@ -10,7 +10,8 @@ from msbench.stages.options import Arg, ConfigPath, SettingsJson, resolve_settin
 
 def run(
     system_dir: Annotated[
-        Path, Arg("the system's evaluation folder (units.csv, utterances.csv, pairs.csv)")
+        Path,
+        Arg("the system's evaluation folder (unit_scores.csv, utterance_scores.csv, pairs.csv)"),
     ],
     benchmark: Annotated[Path, Arg("benchmark.csv (source, P, speakers, overlap, d_N)")],
     similarity: Annotated[Path, Arg("speaker_similarity.jsonl (the CAM++ pairwise matrices)")],
@@ -24,11 +25,13 @@ def run(
     (resamples and seed from the config's diagnostics.bootstrap) and is
     significant when the interval excludes 0.
     """
+    from msbench.catalog import BENCHMARK
     from msbench.diagnostics.analysis_inputs import load_system
     from msbench.diagnostics.system import diagnose_system
-    from msbench.tables import read_table
+    from msbench.tables import read_rows
     from msbench.textio import write_json
 
     resolved = resolve_settings(config, settings)
-    tables = load_system(system_dir, read_table(benchmark), similarity)
+    selected = [dict(row) for row in read_rows(BENCHMARK, benchmark)]
+    tables = load_system(system_dir, selected, similarity)
     write_json(out, diagnose_system(tables, resolved["diagnostics"], resolved["scoring"]))

@@ -1,4 +1,5 @@
-"""``msbench evaluate``: one system on the benchmark; units.csv, recordings.csv, summary.json."""
+"""``msbench evaluate``: one system on the benchmark; unit_scores.csv, recording_scores.csv,
+score_summary.json."""
 
 from __future__ import annotations
 
@@ -14,39 +15,44 @@ def run(
     benchmark: Annotated[Path, Arg("benchmark.csv")],
     utterances: Annotated[Path, Arg("utterances.csv (the reference, with words)")],
     out_dir: Annotated[
-        Path, Arg("folder for units.csv, recordings.csv, summary.json, utterances.csv, pairs.csv")
+        Path,
+        Arg(
+            "folder for unit_scores.csv, recording_scores.csv, score_summary.json, utterance_scores.csv, pairs.csv"
+        ),
     ],
     config: ConfigPath = None,
     settings: SettingsJson = None,
 ) -> None:
     """Score one system's outputs on every inference unit of the benchmark.
 
-    units.csv: one row per unit with every count, its status (scored,
-    degraded, excluded) and reason; recordings.csv: ratios of sums per
-    recording; summary.json: ratios of sums over the benchmark; utterances.csv
-    and pairs.csv: the diagnostics of every reference utterance and speaker pair.
+    unit_scores.csv: one row per unit with every count, its status (scored,
+    degraded, excluded) and reason; recording_scores.csv: ratios of sums per
+    recording; score_summary.json: ratios of sums over the benchmark;
+    utterance_scores.csv and pairs.csv: the diagnostics of every reference
+    utterance and speaker pair.
     """
-    from msbench import columns
-    from msbench.rows import BenchmarkRow
+    from msbench import catalog
     from msbench.scoring.aggregate import recording_rows, sum_units
     from msbench.scoring.evaluate import SystemSpec, evaluate_units
     from msbench.scoring.units import benchmark_units, read_references
-    from msbench.tables import nonempty, read_rows, write_csv
+    from msbench.tables import nonempty, read_rows, write_rows
     from msbench.textio import write_json
 
     entry = json.loads(system)
     spec = SystemSpec.from_config(entry)
     rows_by_id = {
-        r["recording_id"]: r for r in nonempty(read_rows(benchmark, BenchmarkRow), benchmark)
+        r["recording_id"]: r for r in nonempty(read_rows(catalog.BENCHMARK, benchmark), benchmark)
     }
     units = benchmark_units(entry, list(rows_by_id.values()))
     languages = {rid: str(r.get("language") or "") for rid, r in rows_by_id.items()}
     scoring = resolve_settings(config, settings)["scoring"]
     result = evaluate_units(spec, units, read_references(utterances), languages, scoring)
-    write_csv(out_dir / "units.csv", result.units, columns.UNIT_RESULT_TABLE)
-    write_csv(out_dir / "utterances.csv", result.utterances, columns.UTTERANCE_DIAGNOSIS_COLUMNS)
-    write_csv(out_dir / "pairs.csv", result.pairs, columns.PAIR_COLUMNS)
-    recordings = recording_rows(spec.system_id, result.units, rows_by_id)
-    write_csv(out_dir / "recordings.csv", recordings, columns.RECORDING_RESULT_COLUMNS)
+    for table, rows in (
+        (catalog.UNIT_SCORES, result.units),
+        (catalog.UTTERANCE_SCORES, result.utterances),
+        (catalog.PAIRS, result.pairs),
+        (catalog.RECORDING_SCORES, recording_rows(spec.system_id, result.units, rows_by_id)),
+    ):
+        write_rows(table, out_dir / table.name, rows)
     summary = {"system_id": spec.system_id, "system": spec.name, **sum_units(result.units)}
-    write_json(out_dir / "summary.json", summary)
+    write_json(out_dir / catalog.SCORE_SUMMARY, summary)

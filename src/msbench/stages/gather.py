@@ -19,6 +19,8 @@ def run(
     One file per source lets each source's model jobs depend on that source's
     ingest only: a source that fails holds back no other source.
     """
-    from msbench.textio import read_jsonl, write_jsonl
+    from msbench.catalog import joined_batches
+    from msbench.tables import read_rows, write_rows
 
-    write_jsonl(out, (row for part in parts for row in read_jsonl(part)))
+    table, batch = joined_batches(out)
+    write_rows(table, out, (row for part in parts for row in read_rows(batch, part)), exact=True)

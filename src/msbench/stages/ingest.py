@@ -25,15 +25,19 @@ def run(
     (one validated recording per line), OUT_DIR/rejected.jsonl, and
     OUT_DIR/encodings.json: the codec each annotation file was decoded with.
     """
+    from msbench.catalog import INGEST_REJECTED, INGESTED
     from msbench.ingest.sheet import find_source, read_dataset_sheet
     from msbench.ingest.source import IngestSettings
     from msbench.ingest.source_report import annotation_encodings, ingest_whole_source
-    from msbench.textio import write_json, write_jsonl
+    from msbench.tables import write_rows
+    from msbench.textio import write_json
 
     spec = find_source(read_dataset_sheet(sheet), source)
     result = ingest_whole_source(spec, IngestSettings(end_tolerance, strict_segments))
-    write_jsonl(out_dir / "rejected.jsonl", (r.to_dict() for r in result.rejections))
-    write_jsonl(out_dir / "recordings.jsonl", (r.to_dict() for r in result.recordings))
+    rejections = (r.to_dict() for r in result.rejections)
+    write_rows(INGEST_REJECTED, out_dir / INGEST_REJECTED.name, rejections, exact=True)
+    recordings = (r.to_dict() for r in result.recordings)
+    write_rows(INGESTED, out_dir / INGESTED.name, recordings, exact=True)
     print(f"msbench ingest: {result.summary(source)}")
     for warning in result.warnings:
         print(f"msbench ingest: warning: {warning}")

@@ -14,14 +14,13 @@ def run(
     utterances: Annotated[Path, Arg("per-utterance overlap exposure r_ov (CSV)")],
 ) -> None:
     """Interaction features of ingested recordings (speakers, overlap, turn gaps), and r_ov."""
-    from msbench.columns import INTERACTION_COLUMNS, UTTERANCE_COLUMNS
+    from msbench.catalog import INGESTED, INTERACTION, SOURCE_UTTERANCES
     from msbench.features.feature_rows import interaction_row, utterance_rows
     from msbench.records import IngestedRecording
-    from msbench.tables import write_csv, write_table_jsonl
-    from msbench.textio import read_jsonl
+    from msbench.tables import read_rows, write_rows
 
-    items = [IngestedRecording.from_dict(row) for row in read_jsonl(ingested)]
-    write_table_jsonl(out, (interaction_row(item) for item in items), INTERACTION_COLUMNS)
-    write_csv(
-        utterances, (row for item in items for row in utterance_rows(item)), UTTERANCE_COLUMNS
+    items = [IngestedRecording.from_dict(row) for row in read_rows(INGESTED, ingested)]
+    write_rows(INTERACTION, out, (interaction_row(item) for item in items))
+    write_rows(
+        SOURCE_UTTERANCES, utterances, (row for item in items for row in utterance_rows(item))
     )

@@ -10,7 +10,8 @@ from msbench.stages.options import Arg
 
 def run(
     systems: Annotated[
-        tuple[Path, ...], Arg("each system's evaluation folder (units.csv, summary.json)")
+        tuple[Path, ...],
+        Arg("each system's evaluation folder (unit_scores.csv, score_summary.json)"),
     ],
     benchmark: Annotated[Path, Arg("benchmark.csv (labels, source, language, scenario)")],
     out_dir: Annotated[
@@ -21,29 +22,27 @@ def run(
 
     Every rate is a ratio of sums over units; excluded units are counted, not scored.
     """
+    from msbench.catalog import BENCHMARK, BY_CONDITION, LEADERBOARD
     from msbench.columns import CONDITION_COLUMNS, LEADERBOARD_COLUMNS
     from msbench.scoring.leaderboard import (
         condition_rows,
         leaderboard_rows,
         plot_conditions,
+        read_evaluations,
     )
-    from msbench.tables import markdown_table, read_table, write_csv
-    from msbench.textio import read_json, write_atomic, write_json
+    from msbench.tables import markdown_table, read_rows, write_rows
+    from msbench.textio import write_atomic, write_json
 
-    labels = {str(r["recording_id"]): r for r in read_table(benchmark)}
-    entries, conditions = [], []
-    for folder in sorted(systems):
-        summary = read_json(folder / "summary.json")
-        units = read_table(folder / "units.csv")
-        entries.append((summary["system_id"], summary["system"], units))
-        conditions += condition_rows(summary["system_id"], units, labels)
+    labels = {str(r["recording_id"]): r for r in read_rows(BENCHMARK, benchmark)}
+    entries = read_evaluations(sorted(systems))
+    conditions = [row for key, _, units in entries for row in condition_rows(key, units, labels)]
     board = leaderboard_rows(entries)
-    write_csv(out_dir / "leaderboard.csv", board, LEADERBOARD_COLUMNS)
+    write_rows(LEADERBOARD, out_dir / LEADERBOARD.name, board)
     write_json(
         out_dir / "leaderboard.json",
         [{c: row.get(c) for c in LEADERBOARD_COLUMNS} for row in board],
     )
     write_atomic(out_dir / "leaderboard.md", markdown_table(board, LEADERBOARD_COLUMNS[:11]))
-    write_csv(out_dir / "by_condition.csv", conditions, CONDITION_COLUMNS)
+    write_rows(BY_CONDITION, out_dir / BY_CONDITION.name, conditions)
     write_atomic(out_dir / "by_condition.md", markdown_table(conditions, CONDITION_COLUMNS[:12]))
     plot_conditions(conditions, out_dir / "by_condition.png")

@@ -23,26 +23,28 @@ def run(
     recordings.csv holds every characterized recording with its features,
     labels, and why it is (not) eligible, in the pool, selected.
     """
+    from msbench.catalog import BENCHMARK, CANDIDATES, LABELLED, POOL_EXCLUDED, RECORDINGS
     from msbench.columns import recordings_columns
     from msbench.construction.benchmark_summary import summarize
     from msbench.construction.condition_space import read_condition_space
     from msbench.construction.coverage_figure import plot_coverage, plot_profile_heatmap
     from msbench.construction.manifests import recording_status
-    from msbench.tables import read_table, write_csv
+    from msbench.tables import read_rows, write_rows
     from msbench.textio import write_json
 
     condition_space = read_condition_space(space)
-    rows = read_table(labelled)
-    selected = {row["recording_id"] for row in read_table(benchmark)}
-    pool_rows = read_table(pool)
+    rows = read_rows(LABELLED, labelled)
+    selected = {row["recording_id"] for row in read_rows(BENCHMARK, benchmark)}
+    pool_rows = read_rows(CANDIDATES, pool)
     table = recording_status(
         rows,
         {row["recording_id"] for row in pool_rows},
-        {row["recording_id"]: row for row in read_table(excluded)},
+        {row["recording_id"]: row for row in read_rows(POOL_EXCLUDED, excluded)},
         selected,
         [(a.name, a.field, a.minimum) for a in condition_space.axes],
     )
-    write_csv(out_dir / "recordings.csv", table, recordings_columns(list(rows[0]) if rows else []))
+    columns = recordings_columns(list(rows[0]) if rows else [])
+    write_rows(RECORDINGS, out_dir / RECORDINGS.name, table, columns=columns)
     chosen = [row for row in rows if row["recording_id"] in selected]
     write_json(out_dir / "summary.json", summarize(chosen))
     plot_coverage(chosen, condition_space, out_dir / "coverage.png", pool=pool_rows)

@@ -21,17 +21,17 @@ def run(
     Eligible recordings, thinned per profile cell and source, each scored with
     U = w_C C + w_M M + w_D D + w_R R.
     """
-    from msbench.columns import CANDIDATE_COLUMNS, POOL_EXCLUDED_COLUMNS
+    from msbench.catalog import CANDIDATES, LABELLED, POOL_EXCLUDED
     from msbench.construction.condition_space import read_condition_space
     from msbench.construction.utility import utility_pool
-    from msbench.tables import nonempty, read_table, write_csv, write_table_jsonl
+    from msbench.tables import nonempty, read_rows, write_rows
     from msbench.textio import write_json
 
     resolved = resolve_settings(config, settings)
     pool = utility_pool(
-        nonempty(read_table(labelled), labelled), read_condition_space(space), resolved
+        nonempty(read_rows(LABELLED, labelled), labelled), read_condition_space(space), resolved
     )
-    write_csv(out, pool.candidates, CANDIDATE_COLUMNS)
-    write_table_jsonl(excluded, pool.excluded, POOL_EXCLUDED_COLUMNS)
+    write_rows(CANDIDATES, out, pool.candidates)
+    write_rows(POOL_EXCLUDED, excluded, pool.excluded)
     if pool.notes:
         write_json(excluded.with_suffix(".notes.json"), pool.notes)

@@ -11,7 +11,7 @@ from msbench.stages.options import Arg, ConfigPath, RuntimeJson, SettingsJson, r
 def run(
     recordings: Annotated[Path, Arg("recordings.csv (profiles, audio paths)")],
     utterances: Annotated[Path, Arg("utterances.csv (speakers, times, words)")],
-    out_dir: Annotated[Path, Arg("folder for items.jsonl, hear.jsonl, summary.json, audio/")],
+    out_dir: Annotated[Path, Arg("folder for items.jsonl, hear.jsonl, probe_summary.json, audio/")],
     benchmark: Annotated[Path | None, Arg("benchmark.csv: probe only these recordings")] = None,
     ingested: Annotated[
         tuple[Path, ...], Arg("ingested recordings (JSONL): speech without words counts as active")
@@ -29,23 +29,23 @@ def run(
     """
     import sys
 
+    from msbench.catalog import BENCHMARK, INGESTED, RECORDINGS, UTTERANCES
     from msbench.probes.clips import probed_clips, speech_activity
     from msbench.probes.generate import generate
     from msbench.probes.pairs import counterfactual_pairs
     from msbench.probes.write import rows_by_id, write_probe_set
     from msbench.records import IngestedRecording
-    from msbench.rows import RecordingRow
-    from msbench.tables import read_rows, read_table
-    from msbench.textio import read_jsonl
+    from msbench.tables import read_rows
 
     resolved = resolve_settings(config, settings, runtime)
     probes = resolved["probes"]
-    rows = rows_by_id(read_rows(recordings, RecordingRow))
-    chosen = [str(r["recording_id"]) for r in read_table(benchmark)] if benchmark else sorted(rows)
+    rows = rows_by_id(read_rows(RECORDINGS, recordings))
+    selected = read_rows(BENCHMARK, benchmark) if benchmark else None
+    chosen = sorted(rows) if selected is None else [str(r["recording_id"]) for r in selected]
     activity = speech_activity(
-        [IngestedRecording.from_dict(r) for p in ingested for r in read_jsonl(p)]
+        [IngestedRecording.from_dict(r) for p in ingested for r in read_rows(INGESTED, p)]
     )
-    clips = probed_clips(rows, read_table(utterances), chosen, probes, activity)
+    clips = probed_clips(rows, read_rows(UTTERANCES, utterances), chosen, probes, activity)
     generated = generate(
         clips, {rid: str(row["source_dataset"]) for rid, row in rows.items()}, probes
     )

@@ -20,10 +20,12 @@ def run(
     """
     import json
 
+    from msbench.catalog import PROBE_ITEMS
     from msbench.probes.accuracy import read_answers, score_answers
-    from msbench.textio import read_jsonl, write_json
+    from msbench.tables import read_rows
+    from msbench.textio import write_json
 
-    report = score_answers(list(read_jsonl(items)), read_answers(answers))
+    report = score_answers(read_rows(PROBE_ITEMS, items), read_answers(answers))
     if out is not None:
         write_json(out, report)
     print(json.dumps(report, indent=1, sort_keys=True))

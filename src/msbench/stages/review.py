@@ -24,7 +24,7 @@ def run(
         tuple[Path, ...], Arg("each system's results/evaluation/<id> folder, in --systems order")
     ] = (),
     probes: Annotated[
-        Path | None, Arg("the probe set's summary.json (its quality page, probes.html)")
+        Path | None, Arg("the probe set's probe_summary.json (its quality page, probes.html)")
     ] = None,
     config: ConfigPath = None,
     settings: SettingsJson = None,

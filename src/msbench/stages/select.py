@@ -25,25 +25,25 @@ def run(
     Exit status 3 when the constraints cannot all hold; the message names the
     smallest relaxation that works.
     """
-    from msbench.columns import BENCHMARK_COLUMNS
+    from msbench.catalog import BENCHMARK, CANDIDATES, LABELLED, METADATA
     from msbench.construction.condition_space import read_condition_space
     from msbench.construction.manifests import official_metadata_row
     from msbench.construction.selection.selected import select_benchmark
-    from msbench.tables import nonempty, read_table, write_csv, write_table_jsonl
+    from msbench.tables import nonempty, read_rows, write_rows
     from msbench.textio import write_json
 
     resolved = resolve_settings(config, settings)
-    candidates = nonempty(read_table(pool), pool)
+    candidates = nonempty(read_rows(CANDIDATES, pool), pool)
     selection = select_benchmark(
         candidates,
-        read_table(labelled),
+        read_rows(LABELLED, labelled),
         read_condition_space(space),
         resolved["selection"],
     )
     print(f"selection timing (s): {json.dumps(selection.timing)}", file=sys.stderr)
     for warning in selection.report["quality_control_warnings"]:
         print(f"msbench select: warning: {warning}", file=sys.stderr)
-    write_csv(out_dir / "benchmark.csv", selection.rows, BENCHMARK_COLUMNS)
+    write_rows(BENCHMARK, out_dir / BENCHMARK.name, selection.rows)
     metadata = (official_metadata_row(r) for r in selection.selected)
-    write_table_jsonl(out_dir / "metadata.jsonl", metadata)
+    write_rows(METADATA, out_dir / METADATA.name, metadata)
     write_json(out_dir / "selection_report.json", selection.report)

@@ -27,14 +27,15 @@ def run(
     first. The duration-weighted overlap is the total overlapped time over the
     total duration (each recording's overlap_ratio is of its duration).
     """
+    from msbench.catalog import ANY_RECORDINGS
     from msbench.construction.benchmark_summary import summarize
     from msbench.construction.condition_space import build_condition_space, label_rows
-    from msbench.tables import read_table
+    from msbench.tables import read_rows
 
     space = build_condition_space(resolve_settings(config, settings)["condition_space"])
 
     def labelled(path: Path) -> list[dict[str, Any]]:
-        rows = read_table(path)
+        rows: list[dict[str, Any]] = [dict(row) for row in read_rows(ANY_RECORDINGS, path)]
         return label_rows(rows, space) if any(not row.get("conditions") for row in rows) else rows
 
     rows = labelled(manifest)

@@ -21,20 +21,20 @@ def run(
     excludes 0); table2_intervals.md: every series with its interval;
     error_decomposition.png (E_lex + E_seg per system) and conditions.png.
     """
-    from msbench.columns import TABLE2_COLUMNS
+    from msbench.catalog import TABLE2
     from msbench.diagnostics.figures import plot_conditions, plot_decomposition
     from msbench.diagnostics.report import (
         combine,
         table2_markdown,
         table2_rows,
     )
-    from msbench.tables import write_csv
+    from msbench.tables import write_rows
     from msbench.textio import read_json, write_atomic, write_json
 
     loaded = [read_json(path) for path in systems]
     loaded.sort(key=lambda s: s["system_id"])
     write_json(out_dir / "condition_results.json", combine(loaded))
-    write_csv(out_dir / "table2.csv", table2_rows(loaded), TABLE2_COLUMNS)
+    write_rows(TABLE2, out_dir / TABLE2.name, table2_rows(loaded))
     write_atomic(out_dir / "table2.md", table2_markdown(loaded))
     write_atomic(out_dir / "table2_intervals.md", table2_markdown(loaded, intervals=True))
     plot_decomposition(loaded, out_dir / "error_decomposition.png")

@@ -23,16 +23,15 @@ def run(
     units.search_seconds before the limit. units.csv (unit_id, recording_id,
     start, end) is what a system's outputs are scored against.
     """
-    from msbench.columns import UNIT_COLUMNS
-    from msbench.rows import BenchmarkRow, RecordingRow
+    from msbench.catalog import BENCHMARK, RECORDINGS, UNITS
     from msbench.scoring.unit_audio import write_unit_audio
     from msbench.scoring.units import cut_benchmark, read_references
-    from msbench.tables import nonempty, read_rows, write_csv
+    from msbench.tables import nonempty, read_rows, write_rows
 
     section = resolve_settings(config, settings)["units"]
-    selected = nonempty(read_rows(benchmark, BenchmarkRow), benchmark)
-    audio = {r["recording_id"]: r for r in read_rows(recordings, RecordingRow)}
+    selected = nonempty(read_rows(BENCHMARK, benchmark), benchmark)
+    audio = {r["recording_id"]: r for r in read_rows(RECORDINGS, recordings)}
     units = cut_benchmark(selected, read_references(utterances), section)
     for unit in units:
         write_unit_audio(audio[unit.recording_id], unit, out_dir / "audio" / f"{unit.unit_id}.flac")
-    write_csv(out_dir / "units.csv", [vars(u) for u in units], UNIT_COLUMNS)
+    write_rows(UNITS, out_dir / UNITS.name, [vars(u) for u in units])
