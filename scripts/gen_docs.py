@@ -44,6 +44,8 @@ def _rows(properties: dict[str, Any], prefix: str = "") -> list[str]:
         kind = " or ".join(kind) if isinstance(kind, list) else kind
         if "enum" in spec:
             kind += f" ({', '.join(map(str, spec['enum']))})"
+        elif "enum" in spec.get("items", {}):  # a list of registered choices
+            kind += f" of ({', '.join(map(str, spec['items']['enum']))})"
         default = spec.get("default", "")
         text = " ".join(str(spec.get("description", "")).split()).replace("|", "\\|")
         if spec.get("type") == "object" and spec.get("properties"):

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from msbench import columns as c
-from msbench.rows import BenchmarkRow, IdentityRow, RecordingRow, UnitRow, UtteranceRow
+from msbench.rows import BenchmarkRow, RecordingRow, UnitRow, UtteranceRow
 
 Row = TypeVar("Row", covariant=True)
 AnyRow = dict[str, Any]
@@ -100,7 +100,7 @@ HEAR_INPUT = _table("results/probes/hear_input.jsonl", None, "probes", "HEAR's r
 AUDIT = _table("results/audit/audit.csv", c.COMPARISON_COLUMNS, "audit", "the rebuild against the release")
 AUDIT_SUMMARY = _table("results/audit/audit_summary.csv", None, "audit", "per axis agreement")
 RELEASE_METADATA = _table("<release>/metadata.jsonl", c.OFFICIAL_FIELDS, "(input)", "the official release's metadata (config release:), read by the audit")
-ANY_RECORDINGS = Table("<any table of recordings>", None, "(input)", "benchmark.csv, recordings.csv, a release's metadata.jsonl, or your own with the release's field names", IdentityRow)
+ANY_RECORDINGS = _table("<any table of recordings>", ("recording_id",), "(input)", "benchmark.csv, recordings.csv, a release's metadata.jsonl, or your own with the release's field names")
 KEPT = _table("<kept recordings>", ("recording_id",), "(input)", "recordings a replacement keeps: a previous benchmark.csv, or any table with recording_id")
 # fmt: on
 

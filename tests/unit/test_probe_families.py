@@ -55,3 +55,16 @@ def test_a_new_family_is_one_record(tmp_path, monkeypatch):
         assert row["question_id"].endswith(("__TOY01", "__TOY02", "__TOY03"))
         assert category(item).startswith("TOY1_count")
         assert runner_row(item)["instruction"].startswith(PLAIN_HEAD)
+
+
+def test_the_schema_file_lists_no_family_and_no_export():
+    """The YAML holds neither list: the families and exports are filled in from their registries
+    when the schema is loaded (msbench.config.REGISTERED_CHOICES)."""
+    from msbench.config import REGISTERED_CHOICES
+    from tests.helpers.paths import REPO
+
+    text = (REPO / "src/msbench/schemas/config.schema.yaml").read_text(encoding="utf-8")
+    assert not any(word in text for word in ("VL, VCD", "CVA, VCA", "[lhotse", "hf, kaldi"))
+    assert set(REGISTERED_CHOICES) == {"probes.families", "export.formats"}
+    export = load_schema("config.schema.yaml")["properties"]["export"]["properties"]["formats"]
+    assert export["items"]["enum"] == ["lhotse", "hf", "kaldi", "seglst"] and export["default"] == []

@@ -23,7 +23,7 @@ def test_an_evaluation_with_every_unit_excluded_says_so(tmp_path: Path, capsys):
     ).units  # fmt: skip
     assert {r["status"] for r in rows} == {"excluded"}
     said = capsys.readouterr().err
-    assert "every one of its 3 units is excluded (3 missing)" in said and "units.csv" in said
+    assert "every one of its 3 units is excluded (3 missing)" in said and "unit_scores.csv" in said
 
 
 @pytest.mark.parametrize("value", ["-1", "nan", "inf"])

@@ -166,7 +166,7 @@ def _using(base: Path, settings: str) -> dict[str, Case]:
         "score": Case(lambda out: {"ref": two_stm, "hyp": two_rttm}, ()),
         "evaluate": Case(
             lambda out: {"system": system, "benchmark": manifest, "utterances": base / "m/utterances.csv", "out_dir": out / "eval/oracle", "settings": settings},
-            ("eval/oracle/units.csv", "eval/oracle/recordings.csv", "eval/oracle/summary.json", "eval/oracle/utterances.csv", "eval/oracle/pairs.csv"),
+            ("eval/oracle/unit_scores.csv", "eval/oracle/recording_scores.csv", "eval/oracle/score_summary.json", "eval/oracle/utterance_scores.csv", "eval/oracle/pairs.csv"),
         ),
         "leaderboard": Case(
             lambda out: {"systems": (base / "eval/oracle",), "benchmark": manifest, "out_dir": out / "eval"},

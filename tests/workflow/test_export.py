@@ -12,6 +12,8 @@ import numpy as np
 import pytest
 import soundfile
 
+from msbench.file_formats import OUTPUT_FORMATS
+
 pytestmark = pytest.mark.slow
 
 
@@ -214,17 +216,21 @@ def test_hears_build_input_on_the_exported_probes_gives_msbenchs_runner_file(
         assert np.array_equal(ours, written), row["id"]
 
 
-def test_the_baseline_written_as_webvtt_evaluates_as_its_seglst(exported: Path, tmp_path: Path):
-    """baseline.output_format: webvtt writes each unit as WebVTT voice spans; evaluated, every
-    unit's scores equal those of its SegLST."""
+@pytest.mark.parametrize("output_format", [f for f in OUTPUT_FORMATS if f != "seglst"])
+def test_the_baseline_written_in_each_output_format_evaluates_as_its_seglst(
+    exported: Path, tmp_path: Path, output_format: str
+):
+    """baseline.output_format: each format msbench writes and scores (the registry's: STM,
+    WebVTT voice spans); evaluated, every unit's scores equal those of its SegLST."""
     from msbench.baseline.run import write_output
 
-    vtt = tmp_path / "vtt"
-    vtt.mkdir()
+    written = tmp_path / output_format
+    written.mkdir()
     outputs = sorted((exported / "results/systems/baseline").glob("*__*.json"))
     for path in outputs:
-        write_output(vtt, path.stem, json.loads(path.read_text()), "webvtt")
-    entry = {"id": "baseline", "outputs": str(vtt), "units": "results/units/units.csv"}
+        write_output(written, path.stem, json.loads(path.read_text()), output_format)
+    assert len(list(written.iterdir())) == len(outputs)
+    entry = {"id": "baseline", "outputs": str(written), "units": "results/units/units.csv"}
     subprocess.run(
         [sys.executable, "-m", "msbench.cli", "evaluate", "--system", json.dumps(entry),
          "--benchmark", "results/manifests/benchmark.csv", "--utterances",

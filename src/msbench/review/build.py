@@ -55,7 +55,8 @@ CHECKS = (
 
 @dataclass
 class SiteInputs:
-    benchmark_text: str
+    benchmark_text: str  # benchmark.csv verbatim: the page's export writes its lines back
+    benchmark: Sequence[Mapping[str, Any]]
     recordings: Sequence[Mapping[str, Any]]
     utterances: Sequence[Mapping[str, Any]]
     pool: Sequence[Mapping[str, Any]]
@@ -77,17 +78,18 @@ def load_inputs(
     probes: Path | None = None,
 ) -> SiteInputs:
     """Read what the site shows; each system entry needs its evaluation folder (same order)."""
-    from msbench.catalog import CANDIDATES, RECORDINGS, UTTERANCES
+    from msbench.catalog import BENCHMARK, CANDIDATES, RECORDINGS, UTTERANCES
     from msbench.construction.condition_space import read_condition_space
     from msbench.errors import InputError
     from msbench.review.system_view import load_system_view
     from msbench.tables import read_rows
-    from msbench.textio import read_json, read_text
+    from msbench.textio import read_checked, read_json
 
     if len(systems) != len(evaluations):
         raise InputError("--evaluations", f"{len(evaluations)} folders for {len(systems)} systems")
     return SiteInputs(
-        benchmark_text=read_text(benchmark),
+        benchmark_text=read_checked(benchmark),
+        benchmark=[dict(row) for row in read_rows(BENCHMARK, benchmark)],
         recordings=[dict(row) for row in read_rows(RECORDINGS, recordings)],
         utterances=[dict(row) for row in read_rows(UTTERANCES, utterances)],
         pool=read_rows(CANDIDATES, pool),
@@ -119,7 +121,7 @@ def index_data(inputs: SiteInputs, settings: Mapping[str, Any]) -> dict[str, Any
     header, lines = benchmark_lines(inputs.benchmark_text)
     selected = [r for r in inputs.recordings if r["recording_id"] in lines]
     selected.sort(key=lambda r: list(lines).index(r["recording_id"]))
-    benchmark_rows = {r["recording_id"]: r for r in _csv_rows(inputs.benchmark_text)}
+    benchmark_rows = {r["recording_id"]: r for r in inputs.benchmark}
     rows = [_index_row(r, benchmark_rows.get(r["recording_id"], {}), True) for r in selected]
     if settings["pool"]:
         rows += [_index_row(r, {}, False) for r in inputs.pool if r["recording_id"] not in lines]
@@ -135,12 +137,6 @@ def index_data(inputs: SiteInputs, settings: Mapping[str, Any]) -> dict[str, Any
         "figures": [f"figures/{path.name}" for path in inputs.figures],
         "systems": [{"id": s.system_id, "name": s.name} for s in inputs.systems],
     }
-
-
-def _csv_rows(text: str) -> list[dict[str, str]]:
-    import csv
-
-    return list(csv.DictReader(text.splitlines()))
 
 
 def _index_row(row: Mapping[str, Any], chosen: Mapping[str, Any], selected: bool) -> dict[str, Any]:

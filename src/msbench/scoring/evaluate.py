@@ -226,7 +226,7 @@ def evaluate_units(
         print(
             f"msbench evaluate: system {spec.system_id!r}: every one of its {len(excluded)} "
             f"units is excluded ({', '.join(f'{n} {r}' for r, n in reasons.most_common())}): "
-            f"check its outputs ({spec.outputs}) and units.csv's reasons",
+            f"check its outputs ({spec.outputs}) and unit_scores.csv's reasons",
             file=sys.stderr,
         )
     return evaluation
