@@ -96,7 +96,7 @@ def main() -> None:
              "--utterances", str(utterances), "--out-dir", str(scored), "--config", str(args.config)],
             check=True, capture_output=True,
         )  # fmt: skip
-        total = json.loads((scored / "summary.json").read_text())
+        total = json.loads((scored / "score_summary.json").read_text())
 
         def rate(key: str, total: dict = total) -> str:
             value = total.get(key)

@@ -1,3 +1,3 @@
 """msbench: build and use condition-stratified multi-speaker speech benchmarks."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -67,4 +67,6 @@ def test_the_schema_file_lists_no_family_and_no_export():
     assert not any(word in text for word in ("VL, VCD", "CVA, VCA", "[lhotse", "hf, kaldi"))
     assert set(REGISTERED_CHOICES) == {"probes.families", "export.formats"}
     export = load_schema("config.schema.yaml")["properties"]["export"]["properties"]["formats"]
-    assert export["items"]["enum"] == ["lhotse", "hf", "kaldi", "seglst"] and export["default"] == []
+    assert (
+        export["items"]["enum"] == ["lhotse", "hf", "kaldi", "seglst"] and export["default"] == []
+    )

@@ -57,7 +57,7 @@ def test_the_leaderboard_reads_an_evaluation_folder_with_the_old_names_and_says_
     old.mkdir()
     for path in new.iterdir():
         if not path.name.startswith("."):
-            shutil.copy(path, old / {v: k for k, v in RENAMED.items()}.get(path.name, path.name))
+            shutil.copy(path, old / RENAMED.get(path.name, path.name))
     for name, before in RENAMED.items():  # the files' integrity records travel with them
         record = new / f".{name}.written"
         if record.exists():

@@ -31,7 +31,9 @@ rule evaluate:
 rule leaderboard:
     """All systems: leaderboard.{csv,md,json} (official layout) and the per-condition tables."""
     input:
-        summaries=expand("results/evaluation/{system}/score_summary.json", system=SYSTEMS),
+        summaries=expand(
+            "results/evaluation/{system}/score_summary.json", system=SYSTEMS
+        ),
         benchmark="results/manifests/benchmark.csv",
     output:
         csv="results/evaluation/leaderboard.csv",
