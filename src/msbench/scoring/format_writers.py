@@ -54,8 +54,8 @@ def stm_text(segments: Segments) -> str:
 def rttm_text(segments: Segments) -> str:
     """NIST RTTM ``SPEAKER`` lines, by session then start (a stable sort: ties keep their order).
 
-    >>> print(rttm_text([{"session_id": "r", "speaker": "B", "start_time": 54.48 - 7.56,
-    ...                   "end_time": 54.48}]), end="")
+    >>> print(rttm_text([{"session_id": "r", "speaker": "B", "start_time": 46.92,
+    ...                   "end_time": 54.48}]), end="")  # the float difference is 7.559999999999995
     SPEAKER r 1 46.92 7.56 <NA> <NA> B <NA> <NA>
     """
     ordered = sorted(segments, key=lambda s: (_field(s["session_id"]), float(s["start_time"])))
