@@ -1,6 +1,6 @@
 """Every manifest's columns and their types, defined once.
 
-Writers take their column order from here; :func:`msbench.tables.read_table`
+Writers take their column order from here; :func:`msbench.tables.read_rows`
 parses CSV cells by the declared type of their column (never by guessing), so
 an id such as ``001`` stays text and a missing value is ``None``. A column no
 table declares is read as text. The manifests whose rows travel between
