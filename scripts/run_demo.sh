@@ -18,10 +18,15 @@ echo "[demo] benchmark: $(($(wc -l < results/manifests/benchmark.csv) - 1)) reco
 ls -1 results/manifests/
 echo "[demo] leaderboard (results/evaluation/leaderboard.md, rates in percent):"
 cat results/evaluation/leaderboard.md
+if [ -f results/evaluation/compare/compare.md ]; then
+  echo "[demo] which system is better (results/evaluation/compare/compare.md; B - A on the units both scored):"
+  sed -n '/^## /,/^By condition/p' results/evaluation/compare/compare.md | sed '$d'
+fi
 echo "[demo] condition analyses, Table 2 (results/evaluation/table2.md; * = 95 % interval excludes 0):"
 cat results/evaluation/table2.md
 echo "[demo] tables and figures:"
-ls -1 results/evaluation/*.md results/evaluation/*.csv results/evaluation/*.png results/evaluation/*.json
+ls -1 results/evaluation/*.md results/evaluation/*.csv results/evaluation/*.png results/evaluation/*.json \
+  results/evaluation/compare/* 2>/dev/null
 echo "[demo] probes (results/probes/probe_summary.json):"
 python -c "import json; s = json.load(open(\"results/probes/probe_summary.json\")); print({k: s[k] for k in (\"items\", \"clips\", \"by_family\", \"by_overlap\", \"text_only_solvable\")})"
 echo "[demo] review site: open results/review/index.html (no server needed)"

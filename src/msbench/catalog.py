@@ -64,6 +64,7 @@ _INGEST = "results/ingest/{source}/"
 _FEATURES = "results/features/{source}/"
 _BATCH = _FEATURES + "acoustic/{batch}-of-{batches}"
 _SYSTEM = "results/evaluation/{system}/"
+_COMPARE = "results/evaluation/compare/"  # before the {system} tables: "compare" is no system id
 
 # fmt: off
 INGESTED = _table(_INGEST + "recordings.jsonl", None, "ingest", "validated recordings (records.IngestedRecording)")
@@ -87,9 +88,13 @@ BENCHMARK = Table("results/manifests/benchmark.csv", c.BENCHMARK_COLUMNS, "selec
 METADATA = _table("results/manifests/metadata.jsonl", c.OFFICIAL_FIELDS, "select", "the selection in the release's schema")
 RECORDINGS = Table("results/manifests/recordings.csv", None, "overview", "every characterized recording (columns: msbench.columns.recordings_columns)", RecordingRow)
 UNITS = Table("results/units/units.csv", c.UNIT_COLUMNS, "units", "the inference units", UnitRow)
+LEADERBOARD_VIEWS = _table("results/evaluation/leaderboard_views.csv", c.LEADERBOARD_VIEW_COLUMNS, "leaderboard", "every view (release, common, penalised) with intervals and rank groups")
+COMPARE_PAIRS = _table(_COMPARE + "pairs.csv", c.COMPARE_PAIR_COLUMNS, "compare", "every pair of systems, metric and group: difference, interval, tests")
+COMPARE_TABLE2 = _table(_COMPARE + "table2_pairs.csv", c.COMPARE_TABLE2_COLUMNS, "compare", "every pair of systems' Table 2 effects, B - A")
 UNIT_SCORES = _table(_SYSTEM + "unit_scores.csv", c.UNIT_RESULT_TABLE, "evaluate", "a system's scores per unit")
 UTTERANCE_SCORES = _table(_SYSTEM + "utterance_scores.csv", c.UTTERANCE_DIAGNOSIS_COLUMNS, "evaluate", "a system's diagnosis per utterance")
 PAIRS = _table(_SYSTEM + "pairs.csv", c.PAIR_COLUMNS, "evaluate", "a system's speaker confusions")
+PENALTY_SCORES = _table(_SYSTEM + "penalty_scores.csv", c.UNIT_RESULT_TABLE, "evaluate", "the empty hypothesis's scores of each excluded unit (the penalised view)")
 RECORDING_SCORES = _table(_SYSTEM + "recording_scores.csv", c.RECORDING_RESULT_COLUMNS, "evaluate", "a system's scores per recording")
 LEADERBOARD = _table("results/evaluation/leaderboard.csv", c.LEADERBOARD_COLUMNS, "leaderboard", "one row per system")
 BY_CONDITION = _table("results/evaluation/by_condition.csv", c.CONDITION_COLUMNS, "leaderboard", "scores per condition range")
@@ -126,9 +131,13 @@ CATALOG: tuple[Table[Any], ...] = (
     METADATA,
     RECORDINGS,
     UNITS,
+    LEADERBOARD_VIEWS,
+    COMPARE_PAIRS,
+    COMPARE_TABLE2,
     UNIT_SCORES,
     UTTERANCE_SCORES,
     PAIRS,
+    PENALTY_SCORES,
     RECORDING_SCORES,
     LEADERBOARD,
     BY_CONDITION,

@@ -170,6 +170,24 @@ TABLE2_COLUMNS = (
     "system_id", "system", "analysis", "label", "unit", "value", "low", "high",
     "significant", "headline", "defined_resamples",
 )  # fmt: skip
+#: The rates two systems are compared on (msbench.comparison.metrics declares each one).
+COMPARE_METRICS = ("der", "cpwer", "tcpwer", "wer", "e_lex", "e_seg", "e_attr")
+#: The leaderboard's views with intervals (leaderboard_views.csv, msbench.comparison.views).
+LEADERBOARD_VIEW_COLUMNS = (
+    "view", "system_id", "system", "rank_group", "units_scored", "excluded",
+    *(f"{m}{end}" for m in COMPARE_METRICS for end in ("", "_low", "_high")),
+)  # fmt: skip
+#: One pair of systems, one metric, one group (compare/pairs.csv, msbench.comparison.pairs).
+COMPARE_PAIR_COLUMNS = (
+    "system_a", "system_b", "metric", "group", "units", "recordings", "rate_a", "rate_b",
+    "difference", "low", "high", "p_improvement", "test", "p_value", "p_holm", "significant",
+    "defined_resamples",
+)  # fmt: skip
+#: One pair of systems, one Table 2 series (compare/table2_pairs.csv).
+COMPARE_TABLE2_COLUMNS = (
+    "system_a", "system_b", "analysis", "label", "unit", "value_a", "value_b", "difference",
+    "low", "high", "significant", "defined_resamples",
+)  # fmt: skip
 #: A rebuild against the release, per recording and axis (audit.csv).
 COMPARISON_COLUMNS = (
     "recording_id",
@@ -288,7 +306,23 @@ _FLOAT = (
     "quality_rank_nisqa",
     *UTILITY_COLUMNS,
 )
-_BOOL = ("eligible", "in_pool", "selected", "attributable", "misattributed")
+_BOOL = ("eligible", "in_pool", "selected", "attributable", "misattributed", "significant")
+_COMPARE_TEXT = (
+    "view",
+    "rank_group",
+    "system_a",
+    "system_b",
+    "metric",
+    "test",
+    "analysis",
+    "label",
+    "unit",
+)
+_COMPARE_INT = ("units_scored", "recordings", "defined_resamples")
+_COMPARE_FLOAT = (
+    "rate_a", "rate_b", "value_a", "value_b", "difference", "low", "high", "p_improvement",
+    "p_value", "p_holm", *(f"{m}_{end}" for m in COMPARE_METRICS for end in ("low", "high")),
+)  # fmt: skip
 _JSON = ("conditions", "scored_spans")
 
 #: Declared type of every column msbench writes: ``str``, ``int``, ``float``, ``bool`` or ``json``.
@@ -300,6 +334,9 @@ COLUMN_TYPES: dict[str, str] = {
     **dict.fromkeys(_INT, "int"),
     **dict.fromkeys(_FLOAT, "float"),
     **dict.fromkeys(_BOOL, "bool"),
+    **dict.fromkeys(_COMPARE_TEXT, "str"),
+    **dict.fromkeys(_COMPARE_INT, "int"),
+    **dict.fromkeys(_COMPARE_FLOAT, "float"),
     **dict.fromkeys(_JSON, "json"),
 }
 

@@ -268,16 +268,26 @@ def check_config_files(paths: list[str]) -> None:
             read_yaml(path)
 
 
+#: Ids no configured system may take: the built-in baseline's, and the comparison's folder.
+RESERVED_SYSTEM_IDS = {
+    "baseline": "the built-in baseline's id (baseline.enabled)",
+    "compare": "the comparison's folder (results/evaluation/compare/)",
+}
+
+
 def check_system_ids(config: dict[str, Any], where: str) -> None:
-    """Each system id once, and none named ``baseline`` (the built-in baseline's id)."""
+    """Each system id once, none reserved (:data:`RESERVED_SYSTEM_IDS`); a simulated system's
+    outputs default to ``results/systems/<id>``."""
     seen: dict[str, int] = {}
     for index, entry in enumerate(config.get("systems") or []):
         system_id = entry.get("id") if isinstance(entry, dict) else None
-        if system_id == "baseline":
+        if system_id in RESERVED_SYSTEM_IDS:
             raise ConfigError(
-                f"{where}: systems[{index}].id 'baseline' is the built-in baseline's id "
-                "(baseline.enabled); give this system another id"
+                f"{where}: systems[{index}].id {system_id!r} is "
+                f"{RESERVED_SYSTEM_IDS[system_id]}; give this system another id"
             )
+        if isinstance(entry, dict) and "simulate" in entry:
+            entry.setdefault("outputs", f"results/systems/{system_id}")
         if system_id in seen:
             raise ConfigError(
                 f"{where}: systems[{index}].id {system_id!r} is also systems[{seen[system_id]}].id:"

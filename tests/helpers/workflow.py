@@ -76,6 +76,7 @@ def loop_bytes(workdir: Path) -> dict[str, bytes]:
     """The baseline's per-unit outputs, every evaluation table, the review site (not baseline.json)."""
     files = [
         *sorted((workdir / "results/systems/baseline").glob("*__*.json")),
+        *sorted((workdir / "results/systems/simulated").iterdir()),
         *sorted((workdir / "results/evaluation").rglob("*.csv")),
         *sorted((workdir / "results/evaluation").rglob("*.json")),
         *sorted((workdir / "results/evaluation").glob("*.md")),

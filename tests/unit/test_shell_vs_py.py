@@ -166,8 +166,9 @@ def _using(base: Path, settings: str) -> dict[str, Case]:
         "score": Case(lambda out: {"ref": two_stm, "hyp": two_rttm}, ()),
         "evaluate": Case(
             lambda out: {"system": system, "benchmark": manifest, "utterances": base / "m/utterances.csv", "out_dir": out / "eval/oracle", "settings": settings},
-            ("eval/oracle/unit_scores.csv", "eval/oracle/recording_scores.csv", "eval/oracle/score_summary.json", "eval/oracle/utterance_scores.csv", "eval/oracle/pairs.csv"),
+            ("eval/oracle/unit_scores.csv", "eval/oracle/recording_scores.csv", "eval/oracle/score_summary.json", "eval/oracle/utterance_scores.csv", "eval/oracle/pairs.csv", "eval/oracle/penalty_scores.csv"),
         ),
+        **_comparison_cases(base, manifest, settings),
         "leaderboard": Case(
             lambda out: {"systems": (base / "eval/oracle",), "benchmark": manifest, "out_dir": out / "eval"},
             ("eval/leaderboard.csv", "eval/leaderboard.json", "eval/leaderboard.md", "eval/by_condition.csv"),
@@ -204,6 +205,21 @@ def _using(base: Path, settings: str) -> dict[str, Case]:
         "audit": Case(
             lambda out: {"release": release, "features": base / "m/recordings.csv", "out_dir": out / "audit"},
             ("audit/audit.csv", "audit/audit_summary.csv", "audit/audit.json", "audit/audit.md"),
+        ),
+    }  # fmt: skip
+
+
+def _comparison_cases(base: Path, manifest: Path, settings: str) -> dict[str, Case]:
+    """A simulated second system, and the comparison of the two."""
+    simulated = json.dumps({"id": "sim", "outputs": str(base / "sim"), "simulate": {"seed": 2}})
+    return {
+        "simulate": Case(
+            lambda out: {"system": simulated, "benchmark": manifest, "utterances": base / "m/utterances.csv", "out_dir": out / "sim"},
+            ("sim/*.json",),
+        ),
+        "compare": Case(
+            lambda out: {"evaluations": (base / "eval/oracle", base / "eval/sim"), "benchmark": manifest, "out": out / "eval/compare", "similarity": base / "acoustic/ami.sim.jsonl", "settings": settings},
+            ("eval/compare/pairs.csv", "eval/compare/table2_pairs.csv", "eval/compare/compare.md", "eval/compare/compare.json", "eval/compare/compare.png"),
         ),
     }  # fmt: skip
 
@@ -253,6 +269,15 @@ def chain(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, str]:
             ami = base / "ingest/ami/recordings.jsonl"
             acoustic.run(ingested=ami, out=base / "acoustic/ami.jsonl", rejected=base / "acoustic/ami.rej.jsonl", similarity=base / "acoustic/ami.sim.jsonl", settings=settings)  # fmt: skip
         _python(command, cases[command], base)
+        if command == "evaluate":  # a second system, for compare
+            _python("simulate", cases["simulate"], base)
+            sim = json.dumps({"id": "sim", "outputs": str(base / "sim")})
+            evaluated = {
+                **cases["evaluate"].kwargs(base),
+                "system": sim,
+                "out_dir": base / "eval/sim",
+            }
+            stage_function("evaluate")(**evaluated)
     items = (base / "probes/items.jsonl").read_text(encoding="utf-8").splitlines()
     answers = {json.loads(line)["question_id"]: "B" for line in items}
     (base / "answers.json").write_text(json.dumps(answers), encoding="utf-8")

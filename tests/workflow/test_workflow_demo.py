@@ -114,10 +114,40 @@ def test_the_loop_scores_and_diagnoses_the_baseline(demo_run: Path):
     assert summary["e_lex"] + summary["e_seg"] == pytest.approx(summary["wer"], abs=1e-12)
     assert 0 < summary["e_attr"] < 1 and 0.3 < summary["r_time"] < 1.5
     board = read_csv(demo_run / "results/evaluation/leaderboard.csv")
-    assert [row["system_id"] for row in board] == ["baseline"]
+    assert [row["system_id"] for row in board] == ["simulated", "baseline"]  # best WER first
+    names = {row["system_id"]: row["system"] for row in board}
     results = json.loads((demo_run / "results/evaluation/condition_results.json").read_text())
-    assert results["systems"] == [{"id": "baseline", "name": board[0]["system"]}]
+    assert results["systems"] == [{"id": s, "name": names[s]} for s in ("baseline", "simulated")]
     assert results["bootstrap"]["resamples"] == 1000 and results["bootstrap"]["seed"] == 0
+
+
+def test_the_demo_compares_its_two_systems_on_common_ground(demo_run: Path):
+    """Command 1 prints the comparison: the simulated system refuses the hardest unit, so the
+    release view ranks the two on 6 against 7 units; common and penalised do not."""
+    units = read_csv(demo_run / "results/units/units.csv")
+    refused = demo_run / "results/systems/simulated/ami__tst00.refused"
+    assert refused.exists() and len(list(refused.parent.glob("*.json"))) == len(units)  # + sidecar
+    views = read_csv(demo_run / "results/evaluation/leaderboard_views.csv")
+    scored = {(r["view"], r["system_id"]): int(r["units_scored"]) for r in views}
+    assert scored == {
+        ("release", "baseline"): 7, ("release", "simulated"): 6, ("common", "baseline"): 6,
+        ("common", "simulated"): 6, ("penalised", "baseline"): 7, ("penalised", "simulated"): 7,
+    }  # fmt: skip
+    for row in views:
+        assert float(row["cpwer_low"]) <= float(row["cpwer"]) <= float(row["cpwer_high"])
+    markdown = (demo_run / "results/evaluation/leaderboard.md").read_text()
+    assert (
+        "1 of 7 units is not scored by every system (simulated excluded 1: ami__tst00)" in markdown
+    )
+    pairs = read_csv(demo_run / "results/evaluation/compare/pairs.csv")
+    assert {(r["system_a"], r["system_b"]) for r in pairs} == {("baseline", "simulated")}
+    (cp,) = (r for r in pairs if r["group"] == "all" and r["metric"] == "cpwer")
+    assert cp["units"] == "6" and float(cp["difference"]) < 0  # the simulated system is better
+    assert {r["group"] for r in pairs} >= {"all", "O1", "P0", "source_dataset=ami"}
+    assert (demo_run / "results/evaluation/compare/compare.png").stat().st_size > 10_000
+    document = json.loads((demo_run / "results/evaluation/compare/compare.json").read_text())
+    assert document["settings"]["resamples"] == 1000 and document["settings"]["seed"] == 0
+    assert {r["analysis"] for r in document["table2"]} >= {"decomposition", "overlap", "turn"}
 
 
 def test_the_demo_probes_its_selection_in_every_family_a_reader_cannot_solve(demo_run: Path):

@@ -184,6 +184,9 @@ def system_files(wildcards):
     entry = SYSTEMS[wildcards.system]
     if entry is BASELINE:  # made by the baseline rule: its sidecar is written last
         return [rules.baseline.output.sidecar, rules.units.output.units]
+    if "simulate" in entry:  # made by the simulate rule: its sidecar is written last
+        sidecar = f"results/systems/{entry['id']}/simulated.json"
+        return [sidecar] + ([entry["units"]] if entry.get("units") else [])
     outputs = Path(entry["outputs"])
     files = (
         sorted(str(p) for p in outputs.iterdir())
@@ -193,11 +196,35 @@ def system_files(wildcards):
     return files + ([entry["units"]] if entry.get("units") else [])
 
 
+def simulated_entry(wildcards):
+    """A simulated system's config entry (the simulate rule's param), refused for any other."""
+    entry = SYSTEMS.get(wildcards.system)
+    if not entry or "simulate" not in entry:
+        raise ValueError(f"system {wildcards.system!r} has no simulate: settings")
+    return json.dumps(entry, sort_keys=True)
+
+
+#: Pairwise comparison: on when two or more systems are scored, unless compare.enabled is false.
+COMPARE = len(SYSTEMS) >= 2 and config["compare"]["enabled"] is not False
+
+
+def comparison_pairs():
+    """compare's pairs.csv when the run compares (the leaderboard's rank groups), else nothing."""
+    return ["results/evaluation/compare/pairs.csv"] if COMPARE else []
+
+
+def comparison_option(wildcards, input):
+    """The leaderboard's `--comparison` option when the run compares."""
+    return f"--comparison {input.comparison[0]}" if COMPARE else ""
+
+
 def evaluation_outputs():
-    """The leaderboard and the condition analyses when systems are configured (nothing otherwise)."""
+    """The leaderboard and the condition analyses when systems are configured (nothing otherwise),
+    and the comparison when two or more are."""
     if not SYSTEMS:
         return []
-    return [*rules.leaderboard.output, *rules.table2.output]
+    compared = [*rules.compare.output] if COMPARE else []
+    return [*rules.leaderboard.output, *rules.table2.output, *compared]
 
 
 def review_evaluations():

@@ -11,6 +11,7 @@ rule evaluate:
         summary="results/evaluation/{system}/score_summary.json",
         utterances="results/evaluation/{system}/utterance_scores.csv",
         pairs="results/evaluation/{system}/pairs.csv",
+        penalties="results/evaluation/{system}/penalty_scores.csv",
     log:
         "results/logs/evaluate/{system}.log",
     threads: 1
@@ -29,16 +30,23 @@ rule evaluate:
 
 
 rule leaderboard:
-    """All systems: leaderboard.{csv,md,json} (official layout) and the per-condition tables."""
+    """All systems: leaderboard.{csv,md,json} (official layout), its views with intervals and
+    rank groups (leaderboard_views.{csv,json}), and the per-condition tables."""
     input:
         summaries=expand(
             "results/evaluation/{system}/score_summary.json", system=SYSTEMS
         ),
+        penalties=expand(
+            "results/evaluation/{system}/penalty_scores.csv", system=SYSTEMS
+        ),
         benchmark="results/manifests/benchmark.csv",
+        comparison=comparison_pairs(),
     output:
         csv="results/evaluation/leaderboard.csv",
         markdown="results/evaluation/leaderboard.md",
         json="results/evaluation/leaderboard.json",
+        views="results/evaluation/leaderboard_views.csv",
+        views_json="results/evaluation/leaderboard_views.json",
         conditions="results/evaluation/by_condition.csv",
         conditions_markdown="results/evaluation/by_condition.md",
         figure="results/evaluation/by_condition.png",
@@ -48,9 +56,47 @@ rule leaderboard:
     params:
         folders=[f"results/evaluation/{system}" for system in SYSTEMS],
         out_dir=subpath(output.csv, parent=True),
+        comparison=comparison_option,
+        settings=settings_json("compare", "diagnostics"),
     shell:
         "msbench leaderboard --systems {params.folders:q} --benchmark {input.benchmark:q}"
-        " --out-dir {params.out_dir:q} 2> {log:q}"
+        " --out-dir {params.out_dir:q} {params.comparison} --settings {params.settings:q}"
+        " 2> {log:q}"
+
+
+rule compare:
+    """Every pair of systems on the units both scored, overall and per condition: differences
+    with paired intervals, the probability of improvement, paired tests (Holm)."""
+    input:
+        units=expand("results/evaluation/{system}/unit_scores.csv", system=SYSTEMS),
+        penalties=expand(
+            "results/evaluation/{system}/penalty_scores.csv", system=SYSTEMS
+        ),
+        utterances=expand(
+            "results/evaluation/{system}/utterance_scores.csv", system=SYSTEMS
+        ),
+        benchmark="results/manifests/benchmark.csv",
+        similarity="results/manifests/speaker_similarity.jsonl",
+    output:
+        pairs="results/evaluation/compare/pairs.csv",
+        table2="results/evaluation/compare/table2_pairs.csv",
+        markdown="results/evaluation/compare/compare.md",
+        json="results/evaluation/compare/compare.json",
+        figure="results/evaluation/compare/compare.png",
+    log:
+        "results/logs/compare.log",
+    threads: 1
+    resources:
+        mem_mb=4000,
+        runtime=60,
+    params:
+        folders=[f"results/evaluation/{system}" for system in SYSTEMS],
+        out_dir=subpath(output.pairs, parent=True),
+        settings=settings_json("compare", "diagnostics", "scoring"),
+    shell:
+        "msbench compare --evaluations {params.folders:q} --benchmark {input.benchmark:q}"
+        " --similarity {input.similarity:q} --out {params.out_dir:q}"
+        " --settings {params.settings:q} 2> {log:q}"
 
 
 rule diagnose:

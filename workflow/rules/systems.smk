@@ -46,3 +46,24 @@ rule baseline:
         "msbench baseline --units {input.units:q} --benchmark {input.benchmark:q}"
         " --out-dir {params.out_dir:q} --settings {params.settings:q}"
         " --runtime {ACOUSTIC_RUNTIME:q} 2> {log:q}"
+
+
+rule simulate:
+    """A system made from the reference with a seeded error process (a config entry's simulate:)."""
+    input:
+        benchmark="results/manifests/benchmark.csv",
+        utterances="results/manifests/utterances.csv",
+    output:
+        sidecar="results/systems/{system}/simulated.json",
+    log:
+        "results/logs/simulate/{system}.log",
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=30,
+    params:
+        system=simulated_entry,
+        out_dir=subpath(output.sidecar, parent=True),
+    shell:
+        "msbench simulate --system {params.system:q} --benchmark {input.benchmark:q}"
+        " --utterances {input.utterances:q} --out-dir {params.out_dir:q} 2> {log:q}"

@@ -15,7 +15,7 @@ were defined are written beside every interval.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -48,6 +48,9 @@ class Estimate:
     low: float | None
     high: float | None
     defined_resamples: int
+    #: the statistic on every resample, nan where undefined (what two systems' estimates on the
+    #: same draws are paired by: :func:`msbench.comparison.paired.draw_difference`)
+    draws: np.ndarray | None = field(default=None, compare=False, repr=False)
 
     @property
     def significant(self) -> bool | None:
@@ -64,13 +67,24 @@ def _finite(value: float) -> float | None:
 def estimate(statistic: Statistic, weights: np.ndarray, confidence: float) -> Estimate:
     """The point value (all weights 1) and the percentile interval over ``weights``."""
     point = _finite(statistic(np.ones((1, weights.shape[1]), dtype=np.int64))[0])
-    values = statistic(weights) if weights.shape[1] else np.array([])
-    values = values[np.isfinite(values)]
+    draws = statistic(weights) if weights.shape[1] else np.full(len(weights), np.nan)
+    values = draws[np.isfinite(draws)]
     if point is None or not len(values):
-        return Estimate(point, None, None, int(len(values)))
+        return Estimate(point, None, None, int(len(values)), draws)
+    low, high = percentile_interval(values, confidence)
+    return Estimate(point, low, high, int(len(values)), draws)
+
+
+def percentile_interval(values: np.ndarray, confidence: float) -> tuple[float, float]:
+    """The ``(1 - confidence) / 2`` and ``(1 + confidence) / 2`` percentiles (numpy's linear
+    interpolation between order statistics).
+
+    >>> percentile_interval(np.arange(101.0), 0.9)
+    (5.0, 95.0)
+    """
     tail = 100 * (1 - confidence) / 2
     low, high = np.percentile(values, [tail, 100 - tail])
-    return Estimate(point, float(low), float(high), int(len(values)))
+    return float(low), float(high)
 
 
 def ratio_difference(

@@ -72,16 +72,34 @@ def decomposition(tables: SystemTables, context: Context) -> Analysis:
     )
 
 
+def analysis_context(
+    recordings: int, settings: Mapping[str, Any], scoring: Mapping[str, Any]
+) -> tuple[Bootstrap, Context]:
+    """The bootstrap of ``diagnostics.bootstrap`` and the context every analysis shares: one
+    weights matrix over the benchmark's recordings, so two systems' estimates are paired."""
+    boot = bootstrap_of(settings)
+    context = Context(
+        boot.weights(recordings),
+        boot.confidence,
+        {**settings, "boundary_tolerance": scoring.get("boundary_tolerance", 0.5)},
+    )
+    return boot, context
+
+
+def run_analyses(tables: SystemTables, context: Context) -> dict[str, Analysis]:
+    """The error decomposition, then the five analyses in Table 2's order."""
+    return {
+        "decomposition": decomposition(tables, context),
+        **{name: run(tables, context) for name, run in ANALYSES.items()},
+    }
+
+
 def diagnose_system(
     tables: SystemTables, settings: Mapping[str, Any], scoring: Mapping[str, Any]
 ) -> dict[str, Any]:
     """The ``conditions.json`` object of one system."""
-    boot = bootstrap_of(settings)
-    context = Context(
-        boot.weights(len(tables.recordings)),
-        boot.confidence,
-        {**settings, "boundary_tolerance": scoring.get("boundary_tolerance", 0.5)},
-    )
+    boot, context = analysis_context(len(tables.recordings), settings, scoring)
+    analyses = run_analyses(tables, context)
     return {
         "system_id": tables.system_id,
         "system": tables.system,
@@ -102,6 +120,6 @@ def diagnose_system(
             )
         },
         "recordings": len(tables.recordings),
-        "decomposition": decomposition(tables, context).to_dict(),
-        "analyses": {name: run(tables, context).to_dict() for name, run in ANALYSES.items()},
+        "decomposition": analyses.pop("decomposition").to_dict(),
+        "analyses": {name: analysis.to_dict() for name, analysis in analyses.items()},
     }

@@ -113,18 +113,42 @@ def score_unit(
     if mismatch:
         return None, mismatch, []
     reference = [replace(s, session_id=unit.unit_id) for s in reference]
-    scores = score_session(
-        reference,
+    scores = _score(unit, reference, hypothesis, settings)
+    return scores, "", degradations(hypothesis, reference, tokens, scores.speech)
+
+
+def _score(
+    unit: Unit,
+    reference: Sequence[Segment],
+    hypothesis: Sequence[Segment],
+    settings: Mapping[str, Any],
+) -> Scores:
+    return score_session(
+        [replace(s, session_id=unit.unit_id) for s in reference],
         hypothesis,
         unit.uem,
         unit.unit_id,
         settings["collar"],
         settings["tcp_collar"],
-        tokenizer,
+        settings["tokenizer"],
         tolerances={k: settings[k] for k in TOLERANCES if k in settings},
         der_convention=settings.get("der_convention", DEFAULT_DER_CONVENTION),
     )
-    return scores, "", degradations(hypothesis, reference, tokens, scores.speech)
+
+
+def penalty_row(
+    system: str,
+    unit: Unit,
+    reference: Sequence[Segment],
+    reason: str,
+    settings: Mapping[str, Any],
+) -> dict[str, Any]:
+    """An excluded unit's worst case for the ``penalised`` view: the scores of an empty
+    hypothesis (every reference word deleted, all reference speech missed), same conventions
+    as every other unit (collars, tokenizer, UEM)."""
+    scores = _score(unit, reference, [], settings)
+    row = unit_row(system, unit, reference, [], scores, reason, [])
+    return {**row, "status": "excluded", "notes": "penalised: scored as an empty hypothesis"}
 
 
 def unit_row(
@@ -167,6 +191,7 @@ class Evaluation:
     units: list[dict[str, Any]] = field(default_factory=list)
     utterances: list[dict[str, Any]] = field(default_factory=list)
     pairs: list[dict[str, Any]] = field(default_factory=list)
+    penalties: list[dict[str, Any]] = field(default_factory=list)  # excluded units, worst case
 
     def add_diagnosis(self, system: str, unit: Unit, scores: Scores | None) -> None:
         if scores is None or scores.detail is None:
@@ -219,6 +244,10 @@ def evaluate_units(
         evaluation.units.append(
             unit_row(spec.system_id, unit, reference, hypothesis, scores, reason, degraded)
         )
+        if scores is None:
+            evaluation.penalties.append(
+                penalty_row(spec.system_id, unit, reference, reason, settings)
+            )
         evaluation.add_diagnosis(spec.system_id, unit, scores)
     excluded = [row for row in evaluation.units if row["status"] == "excluded"]
     if excluded and len(excluded) == len(evaluation.units):

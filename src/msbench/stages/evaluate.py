@@ -17,7 +17,7 @@ def run(
     out_dir: Annotated[
         Path,
         Arg(
-            "folder for unit_scores.csv, recording_scores.csv, score_summary.json, utterance_scores.csv, pairs.csv"
+            "folder for unit_scores.csv, recording_scores.csv, score_summary.json, utterance_scores.csv, pairs.csv, penalty_scores.csv"
         ),
     ],
     config: ConfigPath = None,
@@ -29,7 +29,8 @@ def run(
     degraded, excluded) and reason; recording_scores.csv: ratios of sums per
     recording; score_summary.json: ratios of sums over the benchmark;
     utterance_scores.csv and pairs.csv: the diagnostics of every reference
-    utterance and speaker pair.
+    utterance and speaker pair; penalty_scores.csv: each excluded unit scored as an
+    empty hypothesis (the leaderboard's penalised view).
     """
     from msbench import catalog
     from msbench.scoring.aggregate import recording_rows, sum_units
@@ -51,6 +52,7 @@ def run(
         (catalog.UNIT_SCORES, result.units),
         (catalog.UTTERANCE_SCORES, result.utterances),
         (catalog.PAIRS, result.pairs),
+        (catalog.PENALTY_SCORES, result.penalties),
         (catalog.RECORDING_SCORES, recording_rows(spec.system_id, result.units, rows_by_id)),
     ):
         write_rows(table, out_dir / table.name, rows)

@@ -1,0 +1,164 @@
+"""What a person reads of a comparison: compare.md, compare.json and compare.png, and the
+leaderboard's views in leaderboard.md."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from msbench.comparison.metrics import METRICS
+from msbench.tables import markdown_table
+
+Row = Mapping[str, Any]
+
+
+def interval_text(value: Any, low: Any, high: Any) -> str:
+    """``12.5 [10.1, 14.9]``, or the value alone when there is no interval.
+
+    >>> interval_text(1.5, -0.25, 3.0), interval_text(None, None, None)
+    ('1.5 [-0.25, 3.0]', '')
+    """
+    if value is None:
+        return ""
+    return f"{value} [{low}, {high}]" if low is not None else str(value)
+
+
+def views_markdown(views: Sequence[Row], note: str | None, confidence: float) -> str:
+    """leaderboard.md's second part: every view with intervals and rank groups."""
+    names = list(METRICS)
+    lines = [
+        "",
+        f"Views (rates in percent, each with its {confidence:.0%} recording-level cluster-"
+        "bootstrap interval, the same draws for every system; rank groups on the compare "
+        "metric: systems sharing a letter are not told apart):",
+        "",
+    ]
+    if note:
+        lines[1:1] = [f"Note: {note}.", ""]
+    shown = [
+        {
+            "view": r["view"],
+            "system_id": r["system_id"],
+            "rank_group": r["rank_group"],
+            "units": r["units_scored"],
+            "excluded": r["excluded"],
+            **{m: interval_text(r[m], r[f"{m}_low"], r[f"{m}_high"]) for m in names},
+        }
+        for r in views
+    ]
+    columns = ["view", "system_id", "rank_group", "units", "excluded", *names]
+    return "\n".join(lines) + "\n" + markdown_table(shown, columns)
+
+
+def write_views(
+    out_dir: Path, views: Sequence[Row], note: str | None, stated: Mapping[str, Any], release: str
+) -> None:
+    """leaderboard_views.csv and .json, and leaderboard.md: the release table, then the views."""
+    from msbench.catalog import LEADERBOARD_VIEWS
+    from msbench.tables import write_rows
+    from msbench.textio import write_atomic, write_json
+
+    write_rows(LEADERBOARD_VIEWS, out_dir / LEADERBOARD_VIEWS.name, views)
+    write_json(
+        out_dir / "leaderboard_views.json", {"settings": stated, "note": note, "views": views}
+    )
+    markdown = views_markdown(views, note, float(stated["confidence"]))
+    write_atomic(out_dir / "leaderboard.md", release + markdown)
+
+
+def _pair_rows(pairs: Sequence[Row], a: str, b: str, group: str | None) -> list[Row]:
+    return [
+        r
+        for r in pairs
+        if r["system_a"] == a and r["system_b"] == b and (group is None or r["group"] == group)
+    ]
+
+
+def _fixed(value: Any, digits: int) -> Any:
+    return round(value, digits) if isinstance(value, float) else value
+
+
+def _shown(row: Row) -> dict[str, Any]:
+    """A row as compare.md shows it: rates and differences to 2 decimals, p-values to 4."""
+    rates = ("rate_a", "rate_b", "value_a", "value_b")
+    shown = {k: _fixed(v, 2 if k in rates else 4) for k, v in row.items()}
+    ends = [_fixed(row.get(k), 2) for k in ("difference", "low", "high")]
+    return {
+        **shown,
+        "B - A [interval]": interval_text(*ends),
+        "significant": {True: "yes", False: "no", None: ""}[row.get("significant")],
+    }
+
+
+def compare_markdown(
+    pairs: Sequence[Row], table2: Sequence[Row], settings: Mapping[str, Any], metric: str
+) -> str:
+    """compare.md: the conventions, then per pair: every metric overall, the compare metric per
+    condition, and the Table 2 effects."""
+    out = [
+        "# Pairwise comparison",
+        "",
+        "B - A in percentage points on the units both systems scored; a negative difference "
+        "means B makes fewer errors. " + "; ".join(f"{k}: {v}" for k, v in settings.items()) + ".",
+        "",
+    ]
+    columns = ["metric", "units", "recordings", "rate_a", "rate_b", "B - A [interval]"]
+    columns += ["p_improvement", "p_value", "p_holm", "significant"]
+    for a, b in sorted({(r["system_a"], r["system_b"]) for r in pairs}):
+        out += [f"## {a} (A) against {b} (B)", "", "Overall:", ""]
+        out.append(markdown_table(map(_shown, _pair_rows(pairs, a, b, "all")), columns))
+        by_group = [r for r in _pair_rows(pairs, a, b, None) if r["metric"] == metric]
+        out += [f"By condition, {METRICS[metric].label}:", ""]
+        out.append(markdown_table(map(_shown, by_group), ["group", *columns[1:]]))
+        effects = [r for r in table2 if r["system_a"] == a and r["system_b"] == b]
+        if effects:
+            out += [
+                "Table 2 effects (B's effect - A's effect; significant: the interval excludes 0):",
+                "",
+            ]
+            cols = [
+                "analysis",
+                "label",
+                "unit",
+                "value_a",
+                "value_b",
+                "B - A [interval]",
+                "significant",
+            ]
+            out.append(markdown_table(map(_shown, effects), cols))
+    return "\n".join(out)
+
+
+def plot_differences(pairs: Sequence[Row], metrics: Sequence[str], path: str | Path) -> None:
+    """One panel per pair and metric: B - A per group with its interval (filled: significant)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    couples = sorted({(r["system_a"], r["system_b"]) for r in pairs})[:6] or [("", "")]
+    groups = list(dict.fromkeys(r["group"] for r in pairs)) or ["all"]
+    figure, grid = plt.subplots(
+        len(couples), len(metrics), figsize=(3.6 * len(metrics), 0.9 + 0.22 * len(groups) * len(couples)),
+        squeeze=False, layout="constrained",
+    )  # fmt: skip
+    for line, (a, b) in enumerate(couples):
+        for column, metric in enumerate(metrics):
+            panel = grid[line][column]
+            chosen = {r["group"]: r for r in _pair_rows(pairs, a, b, None) if r["metric"] == metric}
+            for y, group in enumerate(groups):
+                r = chosen.get(group)
+                if not r or r.get("difference") is None:
+                    continue
+                low, high = r.get("low"), r.get("high")
+                if low is not None:
+                    panel.plot([low, high], [y, y], color="0.4", linewidth=1.2)
+                filled = "C3" if r.get("significant") else "white"
+                panel.plot([r["difference"]], [y], "o", color="C3", markerfacecolor=filled)
+            panel.axvline(0, color="0.7", linewidth=0.8)
+            panel.set_yticks(range(len(groups)), groups, fontsize=6)
+            panel.invert_yaxis()
+            panel.set_title(f"{METRICS[metric].label}: {b} - {a} (pp)", fontsize=8)
+    figure.savefig(path, dpi=100, metadata={"Software": "msbench", "Creation Time": None})
+    plt.close(figure)
