@@ -33,6 +33,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 import zlib
 from collections import Counter
@@ -54,7 +55,19 @@ LETTER = re.compile(r"[^\W\d_]")
 
 
 def structural_problem(segments: Sequence[Segment]) -> str | None:
+    """Why a hypothesis cannot be scored as it is (None: it can): a time that is not a finite
+    number or lies before 0, a segment ending before it starts, a segment without speaker.
+
+    >>> structural_problem([Segment("u", 0.0, float("nan"), "A", "hi", origin="u.json:entry 1")])
+    'unparseable: u.json:entry 1 has a time that is not a finite number (0.0 to nan s)'
+    """
     for segment in segments:
+        where = segment.origin or "a segment"
+        times = (segment.start_time, segment.end_time)
+        if not all(isinstance(t, int | float) and math.isfinite(t) for t in times):
+            return f"unparseable: {where} has a time that is not a finite number ({times[0]} to {times[1]} s)"
+        if segment.start_time < 0:
+            return f"unparseable: {where} starts before 0 ({segment.start_time} s)"
         if not segment.speaker.strip():
             return f"incomplete: {segment.origin or 'a segment'} has no speaker"
         if segment.end_time < segment.start_time:

@@ -241,6 +241,13 @@ def evaluate_units(
         except MemoryError as error:  # one long unit never loses the system's other units
             why = str(error) or "out of memory"
             scores, reason, degraded = None, f"not scored: unit {unit.unit_id}: {why}", []
+        except Exception as error:  # one unit never sinks the system's other units
+            why = f"{type(error).__name__}: {error}"
+            scores, reason, degraded = None, f"not scored: unit {unit.unit_id}: {why}", []
+            hypothesis = None  # not measured either: whatever failed may fail there too
+            print(f"msbench evaluate: {spec.system_id}: {reason}", file=sys.stderr)
+        if scores is None and hypothesis is not None and structural_problem(hypothesis):
+            hypothesis = None  # its times cannot be measured (the reason says why)
         evaluation.units.append(
             unit_row(spec.system_id, unit, reference, hypothesis, scores, reason, degraded)
         )
