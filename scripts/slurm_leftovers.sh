@@ -6,10 +6,25 @@
 #   scripts/slurm_leftovers.sh --cancel   scancel them, then: snakemake --unlock && snakemake --profile slurm
 # (jobs are found by their working directory, %Z, which the executor plugin sets to this folder;
 # each job's --comment names its rule and wildcards)
+# When the cluster cannot be asked (no squeue, a controller that does not answer, a squeue that
+# hangs past MSBENCH_SQUEUE_TIMEOUT seconds, 30 by default), it says so and exits 2: never "no
+# job", which is exactly when resuming would submit the same steps twice.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 here=$(pwd -P)
-mapfile -t jobs < <(squeue -h -u "$(id -un)" -o "%i|%Z|%T|%k" | awk -F'|' -v here="$here" '$2 == here')
+limit=${MSBENCH_SQUEUE_TIMEOUT:-30}
+cannot_ask() {
+  echo "[slurm] could not ask the cluster which jobs are queued ($1): do not resume yet;" \
+    "check that squeue answers on this machine (the controller up, this a login node), then rerun $0" >&2
+  exit 2
+}
+command -v squeue >/dev/null 2>&1 || cannot_ask "squeue is not on PATH"
+if listed=$(timeout "$limit" squeue -h -u "$(id -un)" -o "%i|%Z|%T|%k" 2>&1); then :; else
+  status=$?
+  [ "$status" -eq 124 ] && cannot_ask "squeue gave no answer within $limit s"
+  cannot_ask "squeue failed with exit status $status: $(printf '%s' "$listed" | head -n 1)"
+fi
+mapfile -t jobs < <(printf '%s\n' "$listed" | awk -F'|' -v here="$here" 'NF && $2 == here')
 if [ ${#jobs[@]} -eq 0 ]; then
   echo "[slurm] no job of $here is queued or running: resume with snakemake --unlock, then your run command"
   exit 0
