@@ -130,3 +130,46 @@ def test_msbench_score_scores_a_34_speaker_reference(tmp_path: Path):
         scores["cpwer"]["errors"] >= 0 and scores["tcpwer"]["length"] == scores["cpwer"]["length"]
     )
     assert "Are you sure" not in done.stderr
+
+
+@pytest.mark.parametrize("hyp_speakers", [60, 300])
+def test_hundreds_of_hypothesis_speakers_against_two(hyp_speakers: int, tmp_path: Path):
+    """meeteval stops at 52 unmatched speakers ("Too few fallback keys provided!"); msbench
+    scores them, equal to an independent Levenshtein and assignment; msbench score (the
+    diagnosis included) answers."""
+    from scipy.optimize import linear_sum_assignment
+
+    ref, hyp = seeded_sides(11, 2, hyp_speakers)
+    copies = hyp * (hyp_speakers // len(hyp) + 1)  # a mis-clustering system: a speaker a segment
+    hyp = [Segment("s", x.start_time, x.end_time, f"H{k}", x.words) for k, x in enumerate(copies)]
+    hyp = hyp[:hyp_speakers]
+    r, h = _sides(ref, hyp)
+    found = permutation.cpwer(r, h)
+    rs: dict[str, list[str]] = {}
+    for s in sorted(ref, key=lambda s: s.start_time):
+        rs.setdefault(s.speaker, []).extend((s.words or "").split())
+    hs = {s.speaker: (s.words or "").split() for s in hyp}
+    size = max(len(rs), len(hs))
+    ref_streams = list(rs.values()) + [[]] * (size - len(rs))
+    hyp_streams = list(hs.values()) + [[]] * (size - len(hs))
+    cost = np.array([[levenshtein(a, b) for b in hyp_streams] for a in ref_streams])
+    rows, cols = linear_sum_assignment(cost)
+    assert len(hs) == hyp_speakers and found.falarm_speaker == hyp_speakers - 2
+    assert found.errors == int(cost[rows, cols].sum())
+    tcp = permutation.tcpwer(r, h, 5.0, REF_PSEUDO_WORD_TIMING, HYP_PSEUDO_WORD_TIMING)
+    assert tcp.length == found.length and tcp.errors >= found.errors
+    for name, side in (("ref", ref), ("hyp", hyp)):
+        lines = (f"s 1 {x.speaker} {x.start_time:.2f} {x.end_time:.2f} {x.words}\n" for x in side)
+        (tmp_path / f"{name}.stm").write_text("".join(lines))
+    _score_files(tmp_path)
+
+
+def _score_files(folder: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "msbench.cli", "score", "--ref", str(folder / "ref.stm"),
+         "--hyp", str(folder / "hyp.stm")],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    scores = json.loads(done.stdout)
+    assert scores["cpwer"]["errors"] > 0 and scores["e_attr"] is not None

@@ -12,6 +12,9 @@ distances, with two limits of meeteval's entry points removed:
   ``_minimum_permutation_assignment``). msbench runs exactly that, for any
   count; :func:`minimum_permutation` is meeteval's
   ``_minimum_permutation_word_error_rate`` without the guard.
+* **Unmatched speakers.** meeteval names the speakers left without a partner from 52
+  letters and stops beyond them; msbench names them from an unbounded list
+  (:func:`unmatched_keys`), so a mis-clustering system with hundreds of speakers is scored.
 * **Memory.** meeteval's tcpWER counts the errors of each assigned speaker
   pair with its alignment, which fills a (words of one speaker)^2 matrix:
   0.9 GB for one speaker pair of a 160-minute meeting, 3.6 GB for a
@@ -35,6 +38,18 @@ from typing import Any
 MEETEVAL_SPEAKER_LIMIT = 20
 
 
+def unmatched_keys(count: int) -> list[str]:
+    """Names for the speakers the assignment leaves unmatched, one per assigned pair at most:
+    meeteval's default (``a-zA-Z``) runs out at 52 unmatched speakers ("Too few fallback keys
+    provided!", 60 hypothesis speakers against 2); the names only label the empty streams that
+    unmatched speakers are scored against, never a count.
+
+    >>> unmatched_keys(2)
+    ['msbench-unmatched-0', 'msbench-unmatched-1']
+    """
+    return [f"msbench-unmatched-{k}" for k in range(count)]
+
+
 def minimum_permutation(
     reference: Mapping[str, Any],
     hypothesis: Mapping[str, Any],
@@ -55,7 +70,11 @@ def minimum_permutation(
     )
     if assignment:
         reference_new, hypothesis_new = apply_cp_assignment(
-            assignment, reference=dict(reference), hypothesis=dict(hypothesis), missing=SegLST([])
+            assignment,
+            reference=dict(reference),
+            hypothesis=dict(hypothesis),
+            fallback_keys=unmatched_keys(len(assignment)),
+            missing=SegLST([]),
         )
     else:
         reference_new, hypothesis_new = dict(reference), dict(hypothesis)
