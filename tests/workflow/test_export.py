@@ -152,25 +152,36 @@ def test_the_stm_references_are_the_seglst_ones(exported: Path):
     assert sorted(map(key, stm)) == sorted(map(key, seglst))
 
 
-def test_audio_under_a_restrictive_licence_stays_out_unless_asked(exported: Path, tmp_path: Path):
+@pytest.mark.parametrize(
+    "licence", ["CC BY-NC-ND 4.0", "LDC User Agreement for Non-Members", "CC BY-NC4.0"]
+)
+def test_audio_under_a_licence_off_the_allow_list_stays_out_unless_asked(
+    exported: Path, tmp_path: Path, licence: str
+):
+    """The benchmark's units and the probe shard's clips alike (issue 48: "research use only",
+    an LDC agreement or "CC BY-NC4.0" shipped their audio; the probe shard never asked)."""
+    from datasets import load_dataset
+
     sheet = tmp_path / "datasets.tsv"
     text = (exported / "resources/demo/datasets.tsv").read_text()
-    sheet.write_text(text.replace("\tCC BY 4.0\t", "\tCC BY-NC-ND 4.0\t"))
+    sheet.write_text(text.replace("\tCC BY 4.0\t", f"\t{licence}\t"))
     for flag, kept in (([], False), (["--include-restricted-audio"], True)):
         out = tmp_path / ("with" if kept else "without")
         subprocess.run(
             [sys.executable, "-m", "msbench.cli", "export", "--to", "hf", "--out", str(out),
-             "--sheet", str(sheet), *flag],
+             "--sheet", str(sheet), "--probes", str(exported / "results/probes"), *flag],
             cwd=exported, check=True, capture_output=True, text=True,
         )  # fmt: skip
-        from datasets import load_dataset
-
         rows = load_dataset(str(out / "hf/benchmark"), split="test", cache_dir=str(out / "cache"))
         ami = [r for r in rows if r["source"] == "ami"]
         assert ami and all((r["audio"] is not None) == kept for r in ami)
-        assert all(r["audio"] is not None for r in rows if r["source"] != "ami")
-        card = (out / "hf/benchmark/README.md").read_text()
-        assert "**Its audio is not redistributed**" in card and "CC BY-NC-ND 4.0" in card
+        assert all(r["audio"] is not None for r in rows if r["source"] != "ami")  # MIT: allowed
+        probes = load_dataset(str(out / "hf/probes"), split="test", cache_dir=str(out / "pcache"))
+        clips = [r for r in probes if r["source_corpus"] == "ami"]
+        assert clips and all((r["audio"] is not None) == kept for r in clips)
+        for card in (out / "hf/benchmark/README.md", out / "hf/probes/README.md"):
+            said = card.read_text()
+            assert "**Its audio is not redistributed**" in said and licence in said
 
 
 def test_datasets_loads_the_benchmark_and_its_audio_is_the_units(exported: Path, tmp_path: Path):

@@ -114,49 +114,6 @@ def read_bundle(
     return Bundle(selected, audio, by_recording, cut, unit_audio, activity, licences or {})
 
 
-#: Licence terms that forbid passing the audio on as the hf export would (a unit's FLAC is a
-#: derivative; NC terms bind every later user), and the sheet's "check ... before sharing".
-RESTRICTIVE_WORDS = frozenset({"NC", "ND"})
-RESTRICTIVE_TEXT = ("NONCOMMERCIAL", "NON-COMMERCIAL", "NODERIVATIVES", "CHECK")
-
-
-def restricted(licence: str) -> bool:
-    """True when a licence forbids (or is not shown to allow) redistributing the audio.
-
-    >>> restricted("CC BY-NC-ND 4.0"), restricted("CC BY-SA 4.0"), restricted("")
-    (True, False, True)
-    """
-    text = licence.upper()
-    words = set(text.replace("-", " ").split())
-    return (
-        not text.strip()
-        or bool(words & RESTRICTIVE_WORDS)
-        or any(t in text for t in RESTRICTIVE_TEXT)
-    )
-
-
-def licence_lines(sources: Sequence[str], licences: dict[str, tuple[str, str]]) -> list[str]:
-    """One line per source corpus: its licence and citation as the dataset sheet gives them,
-    and a warning where the licence keeps its audio out of redistribution.
-
-    >>> licence_lines(["ami", "x"], {"ami": ("CC BY 4.0", "Carletta 2005")})[0]
-    '- ami: CC BY 4.0. Cite: Carletta 2005'
-    >>> licence_lines(["x"], {})[0].startswith("- x: licence not given in the dataset sheet")
-    True
-    """
-    lines = []
-    for source in sources:
-        licence, citation = licences.get(source, ("", ""))
-        line = f"- {source}: {licence or 'licence not given in the dataset sheet (check before sharing)'}"
-        line += f". Cite: {citation}" if citation else ""
-        if restricted(licence):
-            line += (" **Its audio is not redistributed** (non-commercial, no-derivatives or "
-                     "unconfirmed terms): references and metadata only, unless exported with "
-                     "--include-restricted-audio.")  # fmt: skip
-        lines.append(line)
-    return lines
-
-
 def write_jsonl_gz(path: Path, rows: Iterable[dict[str, Any]]) -> None:
     """JSON Lines, gzip-compressed without a time stamp (the same rows give the same bytes)."""
     import gzip

@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from msbench.export.bundle import CONDITION_FIELDS, Bundle, licence_lines, restricted
+from msbench.export.bundle import CONDITION_FIELDS, Bundle
+from msbench.export.licences import licence_lines, restricted
 from msbench.textio import write_atomic
 
 #: Language names as the manifests write them -> ISO 639-1 codes for the card's header.
@@ -132,12 +133,22 @@ def export_hf(
     write_atomic(out / "benchmark" / "README.md", card)
     written = [out / "benchmark" / SHARD, out / "benchmark" / "README.md"]
     if probes is not None:
-        written += export_probes(probes, out / "probes", ledger, languages)
+        written += export_probes(
+            probes, out / "probes", bundle.licences, languages, include_restricted
+        )
     return written
 
 
-def export_probes(probes: Path, out: Path, ledger: list[str], languages: list[str]) -> list[Path]:
-    """The probe set in HEAR's fields, its audio inside the parquet."""
+def export_probes(
+    probes: Path,
+    out: Path,
+    licences: dict[str, tuple[str, str]],
+    languages: list[str],
+    include_restricted: bool = False,
+) -> list[Path]:
+    """The probe set in HEAR's fields, its audio inside the parquet; a clip of a source whose
+    licence is not on the allow-list (:mod:`msbench.export.licences`) has no audio unless
+    ``include_restricted``, as the benchmark's units."""
     from datasets import Audio, Features, Sequence, Value
 
     from msbench.catalog import HEAR_ITEMS
@@ -148,13 +159,17 @@ def export_probes(probes: Path, out: Path, ledger: list[str], languages: list[st
     for item in read_rows(HEAR_ITEMS, probes / HEAR_ITEMS.name):
         audio = probes / item["audio_path"]
         row = {k: item[k] for k in HEAR_FIELDS if k != "audio_path"}
-        rows.append({**row, "audio": {"bytes": audio.read_bytes(), "path": audio.name}})
+        licence = licences.get(str(item["source_corpus"]), ("", ""))[0]
+        kept = include_restricted or not restricted(licence)
+        sound = {"bytes": audio.read_bytes(), "path": audio.name} if kept else None
+        rows.append({**row, "audio": sound})
     text = {
         k: Value("string") for k in HEAR_FIELDS if k not in ("options", "answer_idx", "audio_path")
     }
     features = Features({**text, "options": Sequence(Value("string")), "answer_idx": Value("int64"),
                          "audio": Audio()})  # fmt: skip
     _write(rows, features, out)
+    ledger = licence_lines(sorted({str(r["source_corpus"]) for r in rows}), licences)
     body = [
         f"{len(rows)} speaker-attribution items in HEAR's fields; HEAR's runner reads it as "
         "it reads the Hub's copy (`load_dataset(folder, split='test')`)."

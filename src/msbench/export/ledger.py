@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from msbench.export.bundle import Bundle, licence_lines
+from msbench.export.bundle import Bundle
+from msbench.export.licences import licence_lines
 
 LOADERS = {
     "lhotse": "lhotse/: `CutSet.from_file('lhotse/cuts.jsonl.gz')` (one cut per unit), or "
