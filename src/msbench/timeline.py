@@ -76,10 +76,15 @@ def parse_seconds(value: object) -> float:
     """A time as annotation files write it, to seconds: ``12.5``, ``"12.50"``, ``"0:01:02.37"``.
 
     Clock strings ``[[H:]M:]S.s`` are summed on their decimal texts, so
-    ``"0:01:02.37"`` is exactly 62.37 (a float sum gives 62.370000000000005).
+    ``"0:01:02.37"`` is exactly 62.37 (a float sum gives 62.370000000000005). Every field after
+    the first is below 60 and none is negative: ``"00:75.00"`` is no clock (it was read as 75 s).
 
-    >>> parse_seconds("0:01:02.37"), parse_seconds("1:00:00"), parse_seconds(3)
-    (62.37, 3600.0, 3.0)
+    >>> parse_seconds("0:01:02.37"), parse_seconds("1:00:00"), parse_seconds(3), parse_seconds("95:00")
+    (62.37, 3600.0, 3.0, 5700.0)
+    >>> parse_seconds("00:75.00")
+    Traceback (most recent call last):
+    ...
+    ValueError: not a time: '00:75.00' (a minutes or seconds field must be below 60)
     """
     if isinstance(value, bool) or not isinstance(value, int | float | str):
         raise ValueError(f"not a time: {value!r}")
@@ -87,10 +92,14 @@ def parse_seconds(value: object) -> float:
         return float(value)
     seconds = Decimal(0)
     try:
-        for part in value.strip().split(":"):
-            seconds = seconds * 60 + Decimal(part)
+        fields = [Decimal(part) for part in value.strip().split(":")]
     except InvalidOperation as error:
         raise ValueError(f"not a time: {value!r}") from error
+    clock = len(fields) > 1
+    if clock and (any(f < 0 for f in fields) or any(f >= 60 for f in fields[1:])):
+        raise ValueError(f"not a time: {value!r} (a minutes or seconds field must be below 60)")
+    for field in fields:
+        seconds = seconds * 60 + field
     if not seconds.is_finite():
         raise ValueError(f"not a finite time: {value!r}")
     return float(seconds)

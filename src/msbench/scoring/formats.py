@@ -34,6 +34,7 @@ from msbench.scoring.system_outputs import (
     json_readers,
     read_json_output,
     read_subtitles,
+    unterminated_end,
 )
 from msbench.textio import read_text, split_lines
 from msbench.timeline import exact_sum, parse_seconds
@@ -158,14 +159,12 @@ def read_timestamped_text(
     line_pattern = re.compile(pattern) if pattern else TIMESTAMPED_LINE
     segments = []
     lines = split_lines(text)
+    if problem := unterminated_end(text):
+        raise InputError(path, f"{CUT_OFF}: {problem}", where=f"line {len(lines)}")
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         match = line_pattern.match(line)
-        if match is None and number == len(lines) and not text.endswith("\n"):
-            raise InputError(
-                path, f"{CUT_OFF}: the last line is unterminated", where=f"line {number}"
-            )
         if match is None:
             raise InputError(
                 path,
@@ -173,7 +172,10 @@ def read_timestamped_text(
                 where=f"line {number}",
                 fix="expected [mm:ss.ss - mm:ss.ss] Speaker N: text",
             )
-        start, end = parse_seconds(match["start"]), parse_seconds(match["end"])
+        try:
+            start, end = parse_seconds(match["start"]), parse_seconds(match["end"])
+        except ValueError as error:
+            raise InputError(path, str(error), where=f"line {number}") from error
         segments.append(
             Segment(
                 session,

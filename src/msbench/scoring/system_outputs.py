@@ -291,8 +291,51 @@ def read_json_output(path: str | Path, text: str, fmt: str, session: str) -> lis
 CUE_TIME = re.compile(
     r"^\s*(?P<start>(?:\d+:)?\d+:\d+[.,]\d+)\s*-->\s*(?P<end>(?:\d+:)?\d+:\d+[.,]\d+)"
 )
-VOICE = re.compile(r"^<v(?:\.[^ >]*)?\s+(?P<speaker>[^>]+)>(?P<words>.*?)(?:</v>)?$")
 PREFIX = re.compile(r"^\[?(?P<speaker>[^\]:：]{1,40}?)\]?\s*[:：]\s*(?P<words>.*)$")
+
+
+#: How a complete last line ends when a file has no final line end: a sentence's end, a
+#: closing quote or bracket, or a closing tag (``</v>``: the voice span closed; an opening
+#: ``<v Speaker B>`` with nothing after it is a cut).
+SENTENCE_END = re.compile(r"(?:[.!?。！？…\"'”’)\]」』]|</[A-Za-z.]+>)\s*$")
+
+
+def unterminated_end(text: str, cue_parts: bool = False) -> str | None:
+    """Why a text without a final line end looks cut off (None: it is complete or ends with one).
+
+    Read from the content, not the missing line end alone: the last line is a cue's number or
+    times (``cue_parts``, subtitles), or text that stops without a sentence's end (mid-word, as
+    a decoder at its token limit stops). A last line that ends a sentence is complete.
+
+    >>> unterminated_end("1\\n00:00:01,000 --> 00:00:02,000\\nA: hello."), unterminated_end("A: hel")
+    (None, 'the last line stops mid-sentence without a final line end')
+    """
+    if not text.strip() or text.endswith("\n"):
+        return None
+    last = text.rstrip().rsplit("\n", 1)[-1].strip()
+    if cue_parts and ("-->" in last or last.isdigit()):
+        return "the file ends inside a cue's number or times"
+    if not SENTENCE_END.search(last):
+        return "the last line stops mid-sentence without a final line end"
+    return None
+
+
+VOICE_SPAN = re.compile(r"<v(?:\.[^ >]*)?\s+(?P<speaker>[^>]+)>(?P<words>.*?)(?=<v[\s.]|$)")
+
+
+def _voices(path: str | Path, body: str, line: int) -> list[tuple[str, str]]:
+    """A cue's ``(speaker, words)``: one per WebVTT voice span (a cue may hold several, each
+    then given the cue's times), else the one ``Speaker:`` prefix; a cue without one is an error.
+
+    >>> _voices("x.vtt", "<v Speaker 0>I did not know.</v> <v Speaker 1>Neither did I.</v>", 3)
+    [('Speaker 0', 'I did not know.'), ('Speaker 1', 'Neither did I.')]
+    """
+    spans = list(VOICE_SPAN.finditer(body)) if body.lstrip().startswith("<v") else []
+    said = spans or [m for m in [PREFIX.match(body)] if m is not None]
+    if not said:
+        raise InputError(path, f"cue {body[:60]!r} names no speaker", where=f"line {line}",
+                         fix="write <v Speaker 1> or a 'Speaker 1:' prefix")  # fmt: skip
+    return [(m["speaker"].strip(), re.sub(r"</?[^>]+>", "", m["words"]).strip()) for m in said]
 
 
 def detect_subtitles(text: str) -> str | None:
@@ -310,18 +353,17 @@ def read_subtitles(path: str | Path, text: str, session: str) -> list[Segment]:
     """SRT or WebVTT cues whose text names its speaker: WebVTT voice spans ``<v Speaker 1>``,
     or a ``Speaker 1:`` / ``[SPEAKER_00]:`` prefix; a cue without a speaker is an error."""
     lines = split_lines(text)
-    if text.strip() and not text.endswith("\n"):
-        raise InputError(path, f"{CUT_OFF}: the last cue is unterminated (no final line end)",
-                         where=f"line {len(lines)}")  # fmt: skip
+    if problem := unterminated_end(text, cue_parts=True):
+        raise InputError(path, f"{CUT_OFF}: {problem}", where=f"line {len(lines)}")
     segments: list[Segment] = []
     cue: tuple[float, float, list[str]] | None = None
     for number, line in enumerate([*lines, ""], start=1):
         if (timing := CUE_TIME.match(line)) is not None:
-            cue = (
-                _seconds(timing["start"].replace(",", ".")),
-                _seconds(timing["end"].replace(",", ".")),
-                [],
-            )
+            try:
+                start, end = (_seconds(timing[k].replace(",", ".")) for k in ("start", "end"))
+            except ValueError as error:
+                raise InputError(path, str(error), where=f"line {number}") from error
+            cue = (start, end, [])
         elif cue is not None and line.strip():
             cue[2].append(line.strip())
         elif cue is not None:
@@ -329,12 +371,8 @@ def read_subtitles(path: str | Path, text: str, session: str) -> list[Segment]:
                 raise InputError(path, f"{CUT_OFF}: the last cue has a time but no text",
                                  where=f"line {number - 1}")  # fmt: skip
             body = " ".join(cue[2])
-            said = VOICE.match(body) or PREFIX.match(body)
-            if said is None:
-                raise InputError(path, f"cue {body[:60]!r} names no speaker", where=f"line {number - 1}",
-                                 fix="write <v Speaker 1> or a 'Speaker 1:' prefix")  # fmt: skip
-            words = re.sub(r"</?[^>]+>", "", said["words"]).strip()
-            segments.append(Segment(session, cue[0], cue[1], said["speaker"].strip(), words,
-                                    f"{path}:line {number - 1}"))  # fmt: skip
+            origin = f"{path}:line {number - 1}"
+            for speaker, words in _voices(path, body, number - 1):
+                segments.append(Segment(session, cue[0], cue[1], speaker, words, origin))
             cue = None
     return segments
