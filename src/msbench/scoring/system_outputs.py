@@ -37,6 +37,24 @@ def _seconds(value: Any) -> float:
     return parse_seconds(value)
 
 
+def _label(value: Any) -> str:
+    """A speaker field as a label; a missing or null one is ``""`` (no speaker: the structural
+    check then names the entry), never the text ``"None"``.
+
+    >>> _label(None), _label(0), _label(" A ")
+    ('', '0', ' A ')
+    """
+    return "" if value is None else str(value)
+
+
+def _millis(value: Any, where: str) -> float:
+    """Integer milliseconds as seconds, exactly; anything else (float seconds) is an error, never
+    truncated (``int(1.5)`` put every utterance in the first 30 ms)."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or value != int(value):
+        raise ValueError(f"{where}: {value!r} is not integer milliseconds (AssemblyAI's times)")
+    return float(Decimal(int(value)) / 1000)
+
+
 def _turns_of_words(words: Iterable[Word], session: str, origin: str) -> list[Segment]:
     """Consecutive words of one speaker as one segment (first start to last end)."""
     segments: list[Segment] = []
@@ -58,7 +76,7 @@ def read_vibevoice(data: Any, session: str, origin: str) -> list[Segment]:
             session,
             _seconds(e["Start time"]),
             _seconds(e["End time"]),
-            str(e["Speaker ID"]),
+            _label(e["Speaker ID"]),
             str(e.get("Content") or ""),
             f"{origin}:entry {k}",
         )  # fmt: skip
@@ -87,9 +105,9 @@ def read_assemblyai(data: Any, session: str, origin: str) -> list[Segment]:
     return [
         Segment(
             session,
-            float(Decimal(int(u["start"])) / 1000),
-            float(Decimal(int(u["end"])) / 1000),
-            str(u["speaker"]),
+            _millis(u["start"], f"utterance {k} start"),
+            _millis(u["end"], f"utterance {k} end"),
+            _label(u["speaker"]),
             str(u.get("text") or ""),
             f"{origin}:utterance {k}",
         )  # fmt: skip
@@ -107,7 +125,7 @@ def read_deepgram(data: Any, session: str, origin: str) -> list[Segment]:
                 session,
                 _seconds(u["start"]),
                 _seconds(u["end"]),
-                str(u.get("speaker", "")),
+                _label(u.get("speaker")),
                 str(u.get("transcript") or ""),
                 f"{origin}:utterance {k}",
             )  # fmt: skip
@@ -115,7 +133,7 @@ def read_deepgram(data: Any, session: str, origin: str) -> list[Segment]:
         ]
     words = results["channels"][0]["alternatives"][0]["words"]
     return _turns_of_words(
-        ((_seconds(w["start"]), _seconds(w["end"]), str(w.get("speaker", "")),
+        ((_seconds(w["start"]), _seconds(w["end"]), _label(w.get("speaker")),
           str(w.get("punctuated_word") or w["word"])) for w in words), session, origin,
     )  # fmt: skip
 
@@ -162,19 +180,25 @@ def read_speechmatics(data: Any, session: str, origin: str) -> list[Segment]:
             words[-1] = (s, e, who, w + best["content"])
         elif r.get("type") == "word":
             words.append((_seconds(r["start_time"]), _seconds(r["end_time"]),
-                          str(best.get("speaker", "")), best["content"]))  # fmt: skip
+                          _label(best.get("speaker")), best["content"]))  # fmt: skip
     return _turns_of_words(words, session, origin)
 
 
 def read_google_stt(data: Any, session: str, origin: str) -> list[Segment]:
     """Google Speech-to-Text (diarization): the last result's words, each with ``startTime`` /
     ``startOffset`` (``"1.400s"``), ``endTime`` / ``endOffset`` and ``speakerTag`` /
-    ``speakerLabel`` (with diarization the last result holds every word, tagged)."""
-    words = data["results"][-1]["alternatives"][0]["words"]
+    ``speakerLabel`` (with diarization the last result holds every word, tagged); without
+    speaker tags, every result's words in order (the last result alone then lost the others)."""
+    results = [r for r in data["results"] if r.get("alternatives")]
+    last = results[-1]["alternatives"][0].get("words", []) if results else []
+    tagged = any("speakerTag" in w or "speakerLabel" in w for w in last)
+    words = last if tagged else [
+        w for r in results for w in r["alternatives"][0].get("words", [])
+    ]  # fmt: skip
     return _turns_of_words(
         ((_seconds(w.get("startOffset", w.get("startTime", "0s"))),
           _seconds(w.get("endOffset", w.get("endTime", "0s"))),
-          str(w.get("speakerLabel", w.get("speakerTag", ""))), str(w["word"])) for w in words),
+          _label(w.get("speakerLabel", w.get("speakerTag"))), str(w["word"])) for w in words),
         session, origin,
     )  # fmt: skip
 
