@@ -261,6 +261,25 @@ def read_yaml(path: str | Path) -> Any:
     return yaml.safe_load(text)
 
 
+def refuse_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object's pairs as a dict; a key given twice is refused, as the YAML reader does.
+
+    >>> refuse_repeated_keys([("a", 1), ("a", 2)])
+    Traceback (most recent call last):
+    ...
+    msbench.errors.ConfigError: --settings: key 'a' is given twice in one object; the later one would replace the earlier silently: merge them into one
+    """
+    seen: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise ConfigError(
+                f"--settings: key {key!r} is given twice in one object; the later one would "
+                "replace the earlier silently: merge them into one"
+            )
+        seen[key] = value
+    return seen
+
+
 def check_config_files(paths: list[str]) -> None:
     """Read each config file strictly (:func:`read_yaml`) before the workflow trusts it."""
     for path in paths:

@@ -75,6 +75,16 @@ def structural_problem(segments: Sequence[Segment]) -> str | None:
     return None
 
 
+def refuse_structural_problem(path: object, segments: Sequence[Segment]) -> None:
+    """An InputError for ``msbench score`` where evaluate would exclude the unit."""
+    if problem := structural_problem(segments):
+        from msbench.errors import InputError
+
+        raise InputError(
+            str(path), f"cannot be scored: {problem}", fix="correct or regenerate the output"
+        )
+
+
 def runaway(tokens: int, seconds: float) -> str | None:
     """The ``runaway`` exclusion of an output of ``tokens`` tokens for ``seconds`` of audio.
 

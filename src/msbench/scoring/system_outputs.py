@@ -38,12 +38,8 @@ def _seconds(value: Any) -> float:
 
 
 def _label(value: Any) -> str:
-    """A speaker field as a label; a missing or null one is ``""`` (no speaker: the structural
-    check then names the entry), never the text ``"None"``.
-
-    >>> _label(None), _label(0), _label(" A ")
-    ('', '0', ' A ')
-    """
+    """A speaker field as a label; null is ``""`` (no speaker, named by the structural check),
+    never the text ``"None"``: ``_label(None), _label(0) == "", "0"``."""
     return "" if value is None else str(value)
 
 

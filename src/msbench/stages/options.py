@@ -49,25 +49,6 @@ RuntimeJson = Annotated[
 ]
 
 
-def _refuse_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A JSON object's pairs as a dict; a key given twice is refused, as the YAML reader does.
-
-    >>> _refuse_repeated_keys([("a", 1), ("a", 2)])
-    Traceback (most recent call last):
-    ...
-    msbench.errors.ConfigError: --settings: key 'a' is given twice in one object; the later one would replace the earlier silently: merge them into one
-    """
-    seen: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in seen:
-            raise ConfigError(
-                f"--settings: key {key!r} is given twice in one object; the later one would "
-                "replace the earlier silently: merge them into one"
-            )
-        seen[key] = value
-    return seen
-
-
 def resolve_settings(
     config: Path | None, settings: str | None, runtime: str | None = None
 ) -> dict[str, Any]:
@@ -82,7 +63,7 @@ def resolve_settings(
     """
     import sys
 
-    from msbench.config import complete_config, load_config
+    from msbench.config import complete_config, load_config, refuse_repeated_keys
 
     if config is None and DEFAULT_CONFIG.exists():
         config = DEFAULT_CONFIG
@@ -90,7 +71,7 @@ def resolve_settings(
     used = str(config) if config else "the schema defaults"
     if settings:
         try:
-            override = json.loads(settings, object_pairs_hook=_refuse_repeated_keys)
+            override = json.loads(settings, object_pairs_hook=refuse_repeated_keys)
         except json.JSONDecodeError as error:
             raise ConfigError(f"--settings is not valid JSON: {error}") from error
         resolved.update(override)

@@ -55,18 +55,14 @@ def run(
     every change made to the input (zero-length segments, self-overlap merged
     for DER, what lies outside the UEM), with counts.
     """
-    from msbench.errors import InputError
     from msbench.ingest.adapters import read_uem_spans
-    from msbench.scoring.checks import structural_problem
+    from msbench.scoring.checks import refuse_structural_problem
     from msbench.scoring.formats import read_segments
     from msbench.scoring.pair import score_pair
 
     reference = read_segments(ref, ref_format, encoding=encoding)
     hypothesis = read_segments(hyp, hyp_format, encoding=encoding)
-    if problem := structural_problem(hypothesis):  # evaluate excludes such a unit, alike
-        raise InputError(
-            hyp, f"cannot be scored: {problem}", fix="correct or regenerate the output"
-        )
+    refuse_structural_problem(hyp, hypothesis)  # what evaluate excludes, in the same words
     spans = read_uem_spans(str(uem), encoding).strict() if uem else None
     tolerances = {"segmentation_tolerance": segmentation_tolerance}
     tolerances["boundary_tolerance"] = boundary_tolerance
