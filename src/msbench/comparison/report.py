@@ -160,5 +160,9 @@ def plot_differences(pairs: Sequence[Row], metrics: Sequence[str], path: str | P
             panel.set_yticks(range(len(groups)), groups, fontsize=6)
             panel.invert_yaxis()
             panel.set_title(f"{METRICS[metric].label}: {b} - {a} (pp)", fontsize=8)
+    figure.suptitle(
+        "B - A per group with its paired bootstrap interval; filled: significant after Holm",
+        fontsize=8,
+    )
     figure.savefig(path, dpi=100, metadata={"Software": "msbench", "Creation Time": None})
     plt.close(figure)
