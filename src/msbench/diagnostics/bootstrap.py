@@ -79,8 +79,8 @@ def percentile_interval(values: np.ndarray, confidence: float) -> tuple[float, f
     """The ``(1 - confidence) / 2`` and ``(1 + confidence) / 2`` percentiles (numpy's linear
     interpolation between order statistics).
 
-    >>> percentile_interval(np.arange(101.0), 0.9)
-    (5.0, 95.0)
+    >>> percentile_interval(np.arange(101.0), 0.5)
+    (25.0, 75.0)
     """
     tail = 100 * (1 - confidence) / 2
     low, high = np.percentile(values, [tail, 100 - tail])
