@@ -82,7 +82,7 @@ def board_views(
         if r["group"] == "all" and r["metric"] == settings.metric and r["significant"]
     }
     recordings = [str(r["recording_id"]) for r in benchmark]
-    draft = leaderboard_views(systems, recordings, weights, settings.confidence, {})
+    draft = leaderboard_views(systems, recordings, weights, settings.confidence)
     rates = {r["system_id"]: r[settings.metric] for r in draft if r["view"] == "common"}
     if pairs is None and len(systems) > 1:
         groups = {s.system_id: "" for s in systems}

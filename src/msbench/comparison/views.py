@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from msbench.comparison.ground import VIEWS, SystemUnits, common_units, view_rows
-from msbench.comparison.metrics import METRICS, defined, recording_sums
+from msbench.comparison.metrics import METRICS, recording_sums
 from msbench.diagnostics.bootstrap import estimate, ratio
 from msbench.scoring.aggregate import sum_units
 
@@ -41,9 +41,9 @@ def view_row(
     }
     scored = [r for r in rows if r["status"] != "excluded"]
     for name, metric in METRICS.items():
-        point = sums.get(name)
+        point = sums.get(name)  # None too where a unit lacks the metric's family (sum_units)
         row[name] = None if point is None else _percent(100 * point)
-        if point is None or not defined(metric, scored):
+        if point is None:
             row[f"{name}_low"] = row[f"{name}_high"] = None
             continue
         interval = estimate(ratio(*recording_sums(metric, scored, recordings)), weights, confidence)
@@ -56,16 +56,11 @@ def leaderboard_views(
     recordings: Sequence[str],
     weights: np.ndarray,
     confidence: float,
-    groups: Mapping[str, str],
 ) -> list[dict[str, Any]]:
-    """Rows of every view (release, common, penalised), each view's systems in id order, with
-    the systems' rank groups (``groups``: system id -> letters)."""
+    """Rows of every view (release, common, penalised), each view's systems in id order."""
     common = common_units(systems)
     return [
-        {
-            **view_row(s, view, view_rows(s, view, common), recordings, weights, confidence),
-            "rank_group": groups.get(s.system_id, ""),
-        }
+        view_row(s, view, view_rows(s, view, common), recordings, weights, confidence)
         for view in VIEWS
         for s in sorted(systems, key=lambda s: s.system_id)
     ]

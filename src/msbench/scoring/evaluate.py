@@ -112,7 +112,6 @@ def score_unit(
     )
     if mismatch:
         return None, mismatch, []
-    reference = [replace(s, session_id=unit.unit_id) for s in reference]
     scores = _score(unit, reference, hypothesis, settings)
     return scores, "", degradations(hypothesis, reference, tokens, scores.speech)
 
