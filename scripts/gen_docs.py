@@ -131,12 +131,35 @@ def corpus_pages() -> dict[str, str]:
     return pages
 
 
+def formats_page() -> str:
+    """Every format of the registry, in the order content detection tries them."""
+    from msbench.io.registry import REGISTRY
+
+    lines = ["# File formats", "",
+             "Every format msbench reads, from `msbench.io.registry`, in the order content "
+             "detection tries them (a file name's ending decides first, except that a JSON "
+             "document or a wrapped model answer names its own format). Each format is one "
+             "module of `msbench.io`; `sample` says where the files its tests read came from "
+             "(real outputs: `tests/fixtures/outputs/README.md`).", "",
+             "| format | holds | read as | detected | written | sample |",
+             "|---|---|---|---|---|---|"]  # fmt: skip
+    for f in REGISTRY:
+        uses = ", ".join(
+            u for u, on in (("annotation", f.annotation), ("scoring", f.scoring)) if on
+        )
+        cell = f.holds.replace("|", "\\|").replace("<", "&lt;")
+        lines.append(f"| `{f.name}` | {cell} | {uses} | {'yes' if f.detect else 'no'} | "
+                     f"{'yes' if f.write else 'no'} | {f.sample or '-'} |")  # fmt: skip
+    return "\n".join(lines) + "\n"
+
+
 def pages() -> dict[Path, str]:
     found = {
         REPO / "docs/reference/cli.md": cli_page(),
         REPO / "docs/reference/config.md": config_page(),
         REPO / "docs/reference/outputs.md": outputs_page(),
         REPO / "docs/reference/api.md": api_page(),
+        REPO / "docs/reference/formats.md": formats_page(),
     }
     found.update({REPO / "docs/corpora" / n: text for n, text in corpus_pages().items()})
     return {path: GENERATED + text for path, text in found.items()}

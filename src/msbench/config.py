@@ -23,25 +23,35 @@ REGISTERED_CHOICES = {
     "probes.families": "msbench.probes.families:FAMILIES",
     "export.formats": "msbench.export.writers:EXPORTS",
 }
+#: The format registry's lists (:mod:`msbench.io.registry`, a floor above this one).
+FORMAT_CHOICES = "msbench.io.registry:"
+
+
+def load(reference: str) -> Any:
+    """``"msbench.probes.families:FAMILIES"`` -> that module attribute (imported when asked)."""
+    import importlib
+
+    module, _, name = reference.partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 @cache
 def load_schema(name: str) -> dict[str, Any]:
     """A schema, with its enums filled from the registries: the formats from
-    :mod:`msbench.file_formats`, the families and exports from :data:`REGISTERED_CHOICES`
+    :mod:`msbench.io.registry`, the families and exports from :data:`REGISTERED_CHOICES`
     (the YAML files name none of them; a list setting's default is every registered value)."""
-    from msbench.file_formats import ANNOTATION_FORMATS, OUTPUT_FORMATS, SCORING_FORMATS, load
-
+    annotation, scoring, output = (
+        load(FORMAT_CHOICES + name)
+        for name in ("ANNOTATION_FORMATS", "SCORING_FORMATS", "OUTPUT_FORMATS")
+    )
     text = resources.files("msbench.schemas").joinpath(name).read_text(encoding="utf-8")
     schema = yaml.safe_load(text)
     if name == "datasets.schema.yaml":
-        schema["properties"]["adapter"]["enum"] = list(ANNOTATION_FORMATS)
+        schema["properties"]["adapter"]["enum"] = list(annotation)
     if name == "config.schema.yaml":
         system = schema["properties"]["systems"]["items"]["properties"]
-        system["format"]["enum"] = list(SCORING_FORMATS)
-        schema["properties"]["baseline"]["properties"]["output_format"]["enum"] = list(
-            OUTPUT_FORMATS
-        )
+        system["format"]["enum"] = list(scoring)
+        schema["properties"]["baseline"]["properties"]["output_format"]["enum"] = list(output)
         for key, registry in REGISTERED_CHOICES.items():
             section, setting = key.split(".")
             entry = schema["properties"][section]["properties"][setting]

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from msbench.catalog import BENCHMARK, UTTERANCES
+from msbench.io.read import read_segments
 from msbench.records import Segment
-from msbench.scoring.formats import read_segments
 from msbench.tables import write_rows
 from msbench.timeline import SpeakerTimeline
 from tests.helpers.paths import REPO

@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from msbench.ingest.adapters import read_uem_spans
+from msbench.io.read import read_segments
 from msbench.records import Segment
-from msbench.scoring.formats import read_segments
 from msbench.scoring.pair import score_pair
 from tests.helpers import scoring_cases as cases
 

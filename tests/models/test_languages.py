@@ -25,7 +25,7 @@ import soundfile
 
 from msbench.ingest.sheet import SourceSpec
 from msbench.ingest.source import ingest_source
-from msbench.scoring.formats import read_segments
+from msbench.io.read import read_segments
 from msbench.scoring.pair import score_pair
 from msbench.scoring.tokenizer import tokenize
 

@@ -292,7 +292,7 @@ def test_an_undecodable_rttm_names_the_sessions_it_held(tmp_path: Path):
 def test_a_textgrid_cut_at_any_line_is_rejected_never_read_in_part(tmp_path: Path, fixture: str):
     """praatio reads a truncated TextGrid without complaint: the declared counts catch every cut."""
     from msbench.errors import InputError
-    from msbench.ingest.adapters.textgrid import read_textgrid
+    from msbench.io.textgrid import read_textgrid
     from tests.helpers.fixtures import SHORT_TEXTGRID
 
     text = AISHELL4_TEXTGRID if fixture == "long" else SHORT_TEXTGRID

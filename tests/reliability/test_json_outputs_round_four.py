@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from msbench.errors import InputError
+from msbench.io.read import read_segments
 from msbench.scoring.checks import structural_problem
-from msbench.scoring.formats import read_segments
 
 
 def _write(tmp_path: Path, data: object) -> Path:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from msbench.errors import InputError
-from msbench.scoring.formats import read_segments
+from msbench.io.read import read_segments
 
 CUES = "1\n00:00:01,000 --> 00:00:03,500\n[SPEAKER_00]: hello there\n\n2\n00:00:04,000 --> 00:00:05,000\n[SPEAKER_01]: hi.\n"
 

@@ -9,10 +9,11 @@ import pytest
 
 from msbench.errors import InputError
 from msbench.ingest.adapters import detect_format, read_annotation_file
-from msbench.ingest.adapters.lhotse_manifest import read_lhotse
-from msbench.ingest.adapters.rttm import read_rttm, read_stm
-from msbench.ingest.adapters.textgrid import is_silence, read_textgrid
-from msbench.ingest.adapters.uem import read_uem
+from msbench.io.lhotse_manifest import read_lhotse
+from msbench.io.rttm import read_rttm
+from msbench.io.stm import read_stm
+from msbench.io.textgrid import is_silence, read_textgrid
+from msbench.io.uem import read_uem
 from tests.helpers.fixtures import (
     AISHELL4_TEXTGRID,
     CHIME6_SESSION,

@@ -1,4 +1,4 @@
-"""One format registry (msbench.file_formats): every reader, choice and schema enum names it."""
+"""One format registry (msbench.io.registry): every reader, choice and schema enum names it."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from msbench.config import load_schema
-from msbench.file_formats import ANNOTATION_FORMATS, REGISTRY, SCORING_FORMATS, closest_formats
+from msbench.io.registry import ANNOTATION_FORMATS, REGISTRY, SCORING_FORMATS, closest_formats
 from tests.helpers.paths import REPO
 
 
@@ -22,7 +22,7 @@ def test_the_annotation_readers_and_the_sheet_schema_name_the_registrys_formats(
 def test_the_systems_format_key_and_the_score_command_name_the_scoring_formats():
     systems = load_schema("config.schema.yaml")["properties"]["systems"]["items"]
     assert tuple(systems["properties"]["format"]["enum"]) == SCORING_FORMATS
-    from msbench.scoring.formats import SUFFIX_FORMATS
+    from msbench.io.read import SUFFIX_FORMATS
 
     assert set(SUFFIX_FORMATS.values()) <= set(SCORING_FORMATS)
 
@@ -42,7 +42,7 @@ def test_a_misspelt_format_names_the_closest():
     assert closest_formats("segslt", SCORING_FORMATS).startswith("did you mean 'seglst'?")
     assert "did you mean" not in closest_formats("xyz", ANNOTATION_FORMATS)
     assert len({f.name for f in REGISTRY}) == len(REGISTRY)
-    assert (REPO / "src/msbench/file_formats.py").exists()
+    assert (REPO / "src/msbench/io/registry.py").exists()
 
 
 def test_the_export_command_and_the_config_name_the_same_export_formats():
@@ -61,7 +61,7 @@ def test_no_other_module_lists_the_format_names():
     names = {f.name for f in REGISTRY}
     copies = []
     for path in sorted((REPO / "src/msbench").rglob("*.py")):
-        if path.name == "file_formats.py":
+        if path.name == "registry.py":
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             items = node.keys if isinstance(node, ast.Dict) else getattr(node, "elts", None)

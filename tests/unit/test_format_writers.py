@@ -11,8 +11,8 @@ from pathlib import Path
 import meeteval
 import pytest
 
-from msbench.file_formats import BY_NAME, OUTPUT_FORMATS, REGISTRY, WRITABLE, write_text
-from msbench.scoring.formats import read_segments
+from msbench.io.read import read_segments
+from msbench.io.registry import BY_NAME, OUTPUT_FORMATS, REGISTRY, WRITABLE, write_text
 
 WORDS = ("hello", "there", "yes", "no", "会议", "开始", "naïve", "café", "ok", "right")
 
@@ -37,7 +37,7 @@ def key(segment: dict, words: bool = True) -> tuple:
 
 
 def test_every_writer_is_a_registered_scoring_format_with_a_suffix():
-    assert WRITABLE == ("rttm", "stm", "seglst", "webvtt")
+    assert set(WRITABLE) == {"rttm", "stm", "seglst", "webvtt"}
     assert set(OUTPUT_FORMATS) == {"stm", "seglst", "webvtt"}  # RTTM holds no words
     for name in WRITABLE:
         assert BY_NAME[name].scoring and BY_NAME[name].suffixes

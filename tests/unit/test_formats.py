@@ -8,11 +8,11 @@ from pathlib import Path
 
 from msbench.features.feature_rows import utterance_rows
 from msbench.ingest.adapters import detect_format, read_annotation_file
-from msbench.ingest.adapters.chime import read_chime
-from msbench.ingest.adapters.notsofar import read_notsofar
-from msbench.ingest.adapters.rttm import read_stm
-from msbench.ingest.adapters.textgrid import read_textgrid
 from msbench.ingest.source import ingest_source
+from msbench.io.chime import read_chime
+from msbench.io.notsofar import read_notsofar
+from msbench.io.stm import read_stm
+from msbench.io.textgrid import read_textgrid
 from tests.helpers.fixtures import folder_source, rttm_line, write_tone
 from tests.helpers.textgrids import long_textgrid
 

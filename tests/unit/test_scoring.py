@@ -13,10 +13,10 @@ import numpy as np
 import pytest
 
 from msbench.errors import InputError
+from msbench.io.read import detect_format, read_segments
 from msbench.records import Segment
 from msbench.scoring.checks import degradations, language_mismatch, structural_problem
 from msbench.scoring.der import diarization_error
-from msbench.scoring.formats import detect_format, read_segments
 from msbench.scoring.pair import score_pair, score_session
 from msbench.scoring.tokenizer import tokenize
 from msbench.scoring.units import Unit, fixed_chunks, unit_reference

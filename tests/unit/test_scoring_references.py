@@ -22,8 +22,8 @@ from typing import Any
 import pytest
 
 from msbench.ingest.adapters import read_uem_spans
+from msbench.io.read import read_segments
 from msbench.records import Segment
-from msbench.scoring.formats import read_segments
 from msbench.scoring.pair import score_pair
 from msbench.timeline import SpeakerTimeline
 

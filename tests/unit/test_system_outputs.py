@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from msbench.errors import InputError
-from msbench.scoring.formats import detect_format, read_segments
+from msbench.io.read import detect_format, read_segments
 from msbench.scoring.pair import score_pair
 
 #: The three turns every fixture says: (speaker, start, end, words)
@@ -116,7 +116,10 @@ def test_a_cue_without_a_speaker_or_a_damaged_service_output_is_named(tmp_path: 
     (tmp_path / "v.json").write_text(
         json.dumps([{"Start time": 0, "Speaker ID": 1, "Content": "x"}])
     )
-    with pytest.raises(InputError, match=r"not a vibevoice output: KeyError 'End time'"):
+    with pytest.raises(
+        InputError,
+        match=r"not a vibevoice output: entry 1 has none of 'End time', 'End', 'end_time'",
+    ):
         read_segments(tmp_path / "v.json", "vibevoice")
 
 

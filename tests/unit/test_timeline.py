@@ -18,7 +18,7 @@ import pytest
 
 from msbench.features import interaction
 from msbench.features.interaction import speaker_timeline
-from msbench.ingest.adapters.rttm import read_rttm
+from msbench.io.rttm import read_rttm
 from msbench.records import Segment
 from msbench.timeline import SpeakerTimeline, at_least, exact_sum, merge, subtract, to_micros
 from tests.helpers.paths import SHARED_DATA, require_shared

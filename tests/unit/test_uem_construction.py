@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from msbench.features.feature_rows import interaction_row
-from msbench.ingest.adapters.uem import read_uem
 from msbench.ingest.source import ingest_source
+from msbench.io.uem import read_uem
 from msbench.scoring.units import Unit, recording_spans, silence_cuts, whole_recordings
 from tests.helpers.fixtures import folder_source, rttm_line, write_tone
 

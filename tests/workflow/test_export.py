@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 import soundfile
 
-from msbench.file_formats import OUTPUT_FORMATS
+from msbench.io.registry import OUTPUT_FORMATS
 
 pytestmark = pytest.mark.slow
 

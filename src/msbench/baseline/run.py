@@ -135,7 +135,7 @@ def write_output(out_dir: Path, unit_id: str, segments: list[dict[str, Any]], fm
     """One unit's output as ``<unit><suffix>`` in format ``fmt`` (the registry's writer and first
     suffix: SegLST ``.json``, STM ``.stm``, WebVTT ``.vtt``, whose times are to the millisecond:
     the baseline's are 10 ms steps, so nothing is rounded)."""
-    from msbench.file_formats import BY_NAME, write_text
+    from msbench.io.registry import BY_NAME, write_text
     from msbench.textio import write_atomic
 
     write_atomic(out_dir / f"{unit_id}{BY_NAME[fmt].suffixes[0]}", write_text(fmt, segments))

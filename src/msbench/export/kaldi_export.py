@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from msbench.export.bundle import Bundle
-from msbench.file_formats import write_text
+from msbench.io.registry import write_text
 from msbench.textio import write_atomic
 
 

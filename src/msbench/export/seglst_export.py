@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from msbench.export.bundle import Bundle
-from msbench.scoring.format_writers import seglst_text, stm_text
+from msbench.io.seglst import write as seglst_text
+from msbench.io.stm import write as stm_text
 from msbench.textio import write_atomic
 
 
@@ -33,8 +34,8 @@ def system_segments(entry: Mapping[str, Any], bundle: Bundle) -> list[dict[str, 
     """A system's outputs for every unit, read as ``msbench evaluate`` reads them, as SegLST
     (recording time, ``session_id`` the unit id); units without a readable output are left out."""
     from msbench.errors import InputError
+    from msbench.io.read import read_segments
     from msbench.scoring.evaluate import MissingOutput, SystemSpec, load_output
-    from msbench.scoring.formats import read_segments
 
     spec = SystemSpec.from_config(entry)
     single = read_segments(spec.outputs, spec.format) if spec.outputs.is_file() else None

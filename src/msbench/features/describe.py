@@ -18,8 +18,8 @@ from typing import Any
 from msbench.errors import InputError
 from msbench.features.interaction import interaction_features
 from msbench.ingest.adapters import detect_format, read_annotation_file, read_uem_spans
-from msbench.ingest.adapters.uem import UemTable, scored_length
 from msbench.ingest.region import crop_to_spans
+from msbench.io.uem import UemTable, scored_length
 from msbench.records import SessionAnnotation
 
 #: File name endings taken from a folder given to ``describe``.

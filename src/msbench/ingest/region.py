@@ -1,6 +1,6 @@
 """A session's scored region at ingest: the audio's end, the UEM's spans, and the crop to them.
 
-See :mod:`msbench.ingest.source` (steps 6 and 7) and :mod:`msbench.ingest.adapters.uem`.
+See :mod:`msbench.ingest.source` (steps 6 and 7) and :mod:`msbench.io.uem`.
 """
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from msbench.errors import InputError
-from msbench.ingest.adapters.uem import UemTable, clip_spans, describe_spans
+from msbench.io.uem import UemTable, clip_spans, describe_spans
 from msbench.records import ScoredSpans, Segment, SessionAnnotation
 
 

@@ -17,7 +17,7 @@ Per session, in order, the first failing check rejects it (the others go on):
    the source is unreadable and the session has no span in the others.
 
 **Scored region.** With a UEM the session's scored region is the union of
-its spans (:mod:`msbench.ingest.adapters.uem`), cut to the audio; without one, the
+its spans (:mod:`msbench.io.uem`), cut to the audio; without one, the
 whole audio. Segments are cropped to the region (a segment across a gap
 between spans becomes one piece per span, its words on the longest piece),
 each change counted in the notes, and ``duration_seconds`` is the region's
@@ -36,12 +36,12 @@ from dataclasses import dataclass, field, replace
 
 from msbench.errors import InputError
 from msbench.ingest.adapters import Transcripts, read_source_annotations, read_uem_spans
-from msbench.ingest.adapters.common import session_from_filename
-from msbench.ingest.adapters.uem import UemTable, describe_spans, scored_length
 from msbench.ingest.audio_facts import probe_audio
 from msbench.ingest.region import clip_to_duration, crop_to_spans, scored_region
 from msbench.ingest.sheet import SourceSpec, expand_glob
 from msbench.ingest.transcript_speakers import match_transcript_speakers, renamed
+from msbench.io.collector import session_from_filename
+from msbench.io.uem import UemTable, describe_spans, scored_length
 from msbench.labels import normalise_speakers
 from msbench.records import (
     IngestedRecording,

@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from msbench.errors import InputError
+from msbench.io.read import read_segments
 from msbench.review.recording import speaker_name
 from msbench.review.results import hypothesis_lanes, marks, unit_scores
 from msbench.scoring.evaluate import MissingOutput, SystemSpec, load_output
-from msbench.scoring.formats import read_segments
 from msbench.scoring.units import Unit
 
 

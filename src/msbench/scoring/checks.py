@@ -10,7 +10,7 @@
 * ``incomplete``: a segment without a speaker, or with end < start; or an output that
   stops before its structure closes (JSON cut off at a token limit, a subtitle cue or a
   timestamped line left unterminated at the end of the file), never scored as the part
-  that survived (:data:`msbench.scoring.system_outputs.CUT_OFF`);
+  that survived (:data:`msbench.io.cutoff.CUT_OFF`);
 * ``runaway``: the output holds more than ``RUNAWAY_TOKENS_PER_SECOND`` (25) tokens
   per second of the unit (no speech is that dense: four people talking at
   once at a fast 4 words per second make 16). Such an output (a looping

@@ -1,7 +1,7 @@
 """One system on a benchmark: every inference unit scored, excluded or flagged (``units.csv``).
 
 A system's outputs are a folder of per-unit files (``<unit_id>.json|.stm|.rttm|.ctm|.txt``,
-any format of :mod:`msbench.scoring.formats`) or one SegLST/STM file whose
+any format of :mod:`msbench.io.read`) or one SegLST/STM file whose
 ``session_id`` is the unit id (or the recording's session for whole-recording
 units). Times are absolute (recording time) or relative to the unit's start
 (``times: relative``). What each unit's row holds, and why a unit is excluded
@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from msbench.errors import InputError
+from msbench.io.read import read_segments
 from msbench.records import Segment
 from msbench.scoring.checks import (
     degradations,
@@ -27,7 +28,6 @@ from msbench.scoring.checks import (
     structural_problem,
 )
 from msbench.scoring.der import DEFAULT_DER_CONVENTION
-from msbench.scoring.formats import read_segments
 from msbench.scoring.pair import TOLERANCES, Scores, score_session
 from msbench.scoring.tokenizer import tokenize
 from msbench.scoring.units import Unit

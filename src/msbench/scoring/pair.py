@@ -15,7 +15,7 @@ rates).
 
 Sessions are matched by id; when each side holds exactly one session under
 different ids, they are paired and a note says so. A UEM gives each session
-its scored spans (their union, :mod:`msbench.ingest.adapters.uem`); a session it
+its scored spans (their union, :mod:`msbench.io.uem`); a session it
 does not name, or every session without one, is scored on ``[0, last end of
 either side)``, with a note. A side read from speaker times alone (RTTM)
 gives DER alone: the WER entries are ``null``, with a note; a side with no
@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TextIO
 
 from msbench.errors import ConfigError
 from msbench.labels import normalise_speakers
@@ -289,14 +289,15 @@ def score_pair(
     tolerances: Mapping[str, float] | None = None,
     with_orc: bool = True,
     der_convention: str = DEFAULT_DER_CONVENTION,
+    progress: TextIO | None = None,
 ) -> dict[str, Any]:
     """The ``msbench score`` JSON of two segment lists (see the module docstring).
 
     ``spans``: each session's scored spans (a UEM); without them every
     session is scored on ``[0, last end of either side)``. ``with_orc``: also
-    the (unconstrained) ORC-WER, where it fits.
+    the (unconstrained) ORC-WER, where it fits. ``progress``: a line per session goes there.
     """
-    from msbench.scoring.formats import by_session
+    from msbench.io.read import by_session
 
     check_seconds({"collar": collar, "tcp_collar": tcp_collar, **(tolerances or {})})
     with_words = has_words(reference) and has_words(hypothesis)
@@ -315,7 +316,10 @@ def score_pair(
     )
     notes += pairing_notes + far_segments(reference, hypothesis)
     sessions, entries = [], []
-    for name, (ref, hyp) in paired.items():
+    for k, (name, (ref, hyp)) in enumerate(paired.items(), start=1):
+        if progress is not None:
+            print(f"scoring session {name!r} ({k} of {len(paired)}): {len(ref)} reference and "
+                  f"{len(hyp)} hypothesis segments", file=progress, flush=True)  # fmt: skip
         session_spans = (spans or {}).get(name)
         if session_spans is None:
             last = max((s.end_time for s in [*ref, *hyp]), default=0.0)

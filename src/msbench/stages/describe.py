@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Annotated
 
-from msbench.file_formats import ANNOTATION_FORMATS
+from msbench.io.registry import ANNOTATION_FORMATS
 from msbench.stages.options import Arg
 
 FORMATS = ANNOTATION_FORMATS

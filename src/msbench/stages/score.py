@@ -1,23 +1,22 @@
-"""``msbench score``: one reference against one hypothesis; one JSON object on standard output."""
+"""``msbench score``: one reference against one hypothesis: a table on a terminal, else (or with
+``--json``) one JSON object; what each file was read as and every warning on standard error."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated
 
-from msbench.file_formats import SCORING_FORMATS
+from msbench.io.registry import SCORING_FORMATS
 from msbench.scoring.der import DER_CONVENTIONS
 from msbench.stages.options import Arg
 
 FORMATS = SCORING_FORMATS
+LISTED = ", ".join(FORMATS)
 
 
 def run(
-    ref: Annotated[
-        Path, Arg("reference: STM, SegLST, RTTM (DER only), CTM with speakers, TextGrid")
-    ],
-    hyp: Annotated[Path, Arg("hypothesis: STM, SegLST, RTTM, CTM, or timestamped text")],
+    ref: Annotated[Path, Arg(f"reference, any of: {LISTED} (detected by content; RTTM: DER only)")],
+    hyp: Annotated[Path, Arg(f"hypothesis, any of: {LISTED} (detected by content)")],
     uem: Annotated[
         Path | None, Arg("UEM: each session's scored span (default: 0 to the last end)")
     ] = None,
@@ -43,31 +42,33 @@ def run(
         str | None,
         Arg("legacy text encoding tried where UTF-8 fails (gb2312, gbk, shift_jis, ...)"),
     ] = None,
+    json: Annotated[bool, Arg("print the JSON (the default when not on a terminal)")] = False,
+    progress: Annotated[bool, Arg("a line per session on stderr (default: on a terminal)")] = False,
 ) -> None:
     """Score one hypothesis file against one reference file: DER, cpWER, tcpWER, WER as JSON.
 
-    Rates are fractions. DER's collar is a half-width (0.25 = pyannote.metrics'
-    collar=0.5 = md-eval's -c 0.25), placed at the reference's segment
-    boundaries; --der-convention md-eval gives md-eval-22.pl's numbers;
-    der_collar0 is always reported. wer is the speaker-agnostic WER,
-    tcorcwer and orcwer beside it; totals are ratios of sums; the diagnostics
-    (e_lex, e_seg, e_attr, counts, r_time) are in the same object; notes lists
-    every change made to the input (zero-length segments, self-overlap merged
-    for DER, what lies outside the UEM), with counts.
+    Rates are fractions. DER's collar is a half-width (0.25 = pyannote.metrics' collar=0.5 =
+    md-eval's -c 0.25) at the reference's boundaries; --der-convention md-eval gives
+    md-eval-22.pl's numbers; der_collar0 is always reported. wer is speaker-agnostic, tcorcwer
+    and orcwer beside it; totals are ratios of sums; the diagnostics (e_lex, e_seg, e_attr,
+    counts, r_time) are in the same object; notes lists every change made to the input, with
+    counts; read names each file's format. On a terminal: a table, the notes on stderr.
     """
+    import sys
+
     from msbench.ingest.adapters import read_uem_spans
     from msbench.scoring.checks import refuse_structural_problem
-    from msbench.scoring.formats import read_segments
     from msbench.scoring.pair import score_pair
+    from msbench.scoring.score_report import read_pair, say
 
-    reference = read_segments(ref, ref_format, encoding=encoding)
-    hypothesis = read_segments(hyp, hyp_format, encoding=encoding)
-    refuse_structural_problem(hyp, hypothesis)  # what evaluate excludes, in the same words
+    reading = read_pair(ref, hyp, ref_format, hyp_format, encoding)
+    refuse_structural_problem(hyp, reading["hyp"].segments)  # what evaluate excludes, alike
     spans = read_uem_spans(str(uem), encoding).strict() if uem else None
     tolerances = {"segmentation_tolerance": segmentation_tolerance}
     tolerances["boundary_tolerance"] = boundary_tolerance
     scores = score_pair(
-        reference, hypothesis, spans, collar, tcp_collar, tokenizer, tolerances,
-        der_convention=der_convention,
+        reading["ref"].segments, reading["hyp"].segments, spans, collar, tcp_collar, tokenizer,
+        tolerances, der_convention=der_convention,
+        progress=sys.stderr if progress or sys.stderr.isatty() else None,
     )  # fmt: skip
-    print(json.dumps(scores, ensure_ascii=False, indent=2))
+    say({**scores, "read": {side: r.to_dict() for side, r in reading.items()}}, as_json=json)

@@ -25,7 +25,7 @@ def run(
     """
     from msbench import catalog
     from msbench.baseline.simulated import DEFAULTS, simulate_system
-    from msbench.scoring.format_writers import seglst_text
+    from msbench.io.seglst import write as seglst_text
     from msbench.scoring.units import benchmark_units
     from msbench.tables import nonempty, read_rows
     from msbench.textio import write_atomic, write_json

@@ -1,4 +1,7 @@
-"""One adapter per annotation format; all return :class:`msbench.records.SessionAnnotation`.
+"""A source's annotation files read through :mod:`msbench.io` (one module per format there; this
+package keeps what a source's layout needs: which files, which transcripts, which UEMs, and what
+to do with a file that cannot be read). Every reader returns
+:class:`msbench.records.SessionAnnotation` s.
 
 =============  ==============================================  ===================
 adapter        files                                           session id from
@@ -21,18 +24,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from msbench.errors import InputError
-from msbench.file_formats import ANNOTATION_FORMATS, REGISTRY, closest_formats, load
-from msbench.ingest.adapters.lhotse_manifest import read_lhotse
-from msbench.ingest.adapters.rttm import read_stm
-from msbench.ingest.adapters.seglst import read_seglst
-from msbench.ingest.adapters.uem import UemTable, read_uem_files
 from msbench.ingest.sheet import SourceSpec, expand_glob
+from msbench.io.lhotse_manifest import read_lhotse
+from msbench.io.registry import ANNOTATION_FORMATS, REGISTRY, closest_formats
+from msbench.io.seglst import read_seglst
+from msbench.io.stm import read_stm
+from msbench.io.uem import UemTable, read_uem_files
 from msbench.records import Segment, SessionAnnotation
 
 Reader = Callable[..., list[SessionAnnotation]]
 
 #: Each annotation format's reader, as the registry names it (lhotse reads two manifests).
-READERS: dict[str, Reader] = {f.name: load(f.reader) for f in REGISTRY if f.annotation and f.reader}
+READERS: dict[str, Reader] = {
+    f.name: f.annotations for f in REGISTRY if f.annotations is not None and f.name != "lhotse"
+}
 FORMATS = ANNOTATION_FORMATS  # the registry's (a test checks READERS + lhotse name exactly these)
 
 

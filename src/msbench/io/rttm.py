@@ -6,28 +6,30 @@ and other record types are ignored. A ``speaker`` type in another case is read
 as ``SPEAKER`` with a note; a ``SPEAKER`` line without a file field is skipped
 with a note (it names no session). Times are seconds; ``<NA>`` as a speaker
 name counts as an empty label.
+
+Written by :func:`write` (``SPEAKER`` lines by session then start; a duration is the exact
+decimal difference of the two times, :func:`msbench.timeline.exact_difference`; whitespace in a
+label becomes ``_``).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Mapping
 from pathlib import Path
+from typing import Any
 
-from msbench.ingest.adapters.common import SessionCollector
+from msbench.io.collector import SessionCollector, is_comment, one_field
+from msbench.io.sample import Sample
 from msbench.records import SessionAnnotation
 from msbench.textio import read_text, split_lines
-from msbench.timeline import exact_sum
-
-
-def _is_comment(line: str) -> bool:
-    stripped = line.strip()
-    return not stripped or stripped.startswith((";;", "#"))
+from msbench.timeline import exact_difference, exact_sum
 
 
 def read_rttm(path: str | Path, encoding: str | None = None) -> list[SessionAnnotation]:
     collector = SessionCollector(str(path))
     for number, line in enumerate(split_lines(read_text(path, encoding)), start=1):
-        if _is_comment(line):
+        if is_comment(line):
             continue
         fields = line.split()
         if fields[0].upper() != "SPEAKER":
@@ -60,40 +62,22 @@ def read_rttm(path: str | Path, encoding: str | None = None) -> list[SessionAnno
     return collector.sessions()
 
 
-#: STM speakers and transcripts that mark regions excluded from scoring (NIST sclite), not speech.
-STM_EXCLUDED_SPEAKERS = frozenset({"inter_segment_gap", "excluded_region"})
-STM_EXCLUDED_TEXT = frozenset({"ignore_time_segment_in_scoring"})
+def detect(sample: Sample) -> bool:
+    """Every line that is not blank or a comment is a ``SPEAKER`` line."""
+    return bool(sample.fields) and all(f[0] == "SPEAKER" for f in sample.fields)
 
 
-def read_stm(path: str | Path, encoding: str | None = None) -> list[SessionAnnotation]:
-    """STM lines ``<file> <chnl> <speaker> <start> <end> [<label>] <words...>`` (NIST sclite).
+def write(segments: Iterable[Mapping[str, Any]]) -> str:
+    """NIST RTTM ``SPEAKER`` lines, by session then start (a stable sort: ties keep their order).
 
-    A speaker-attributed reference as the AISHELL-4 evaluation STMs are: one
-    line per utterance. Lines of the excluded-region kind
-    (speaker ``inter_segment_gap``, or transcript ``ignore_time_segment_in_scoring``)
-    are not speech and are skipped, each counted in the session's notes.
+    >>> print(write([{"session_id": "r", "speaker": "B", "start_time": 46.92,
+    ...               "end_time": 54.48}]), end="")  # the float difference is 7.559999999999995
+    SPEAKER r 1 46.92 7.56 <NA> <NA> B <NA> <NA>
     """
-    collector = SessionCollector(str(path))
-    for number, line in enumerate(split_lines(read_text(path, encoding)), start=1):
-        if _is_comment(line):
-            continue
-        fields = line.split()
-        if len(fields) < 5:
-            problem = f"{path}:line {number}: STM line has {len(fields)} fields, needs at least 5"
-            collector.problem(fields[0], problem + " (<file> <chnl> <speaker> <start> <end> words)")
-            continue
-        words = fields[5:]
-        if words and words[0].startswith("<") and words[0].endswith(">"):
-            words = words[1:]
-        if fields[2].lower() in STM_EXCLUDED_SPEAKERS or (
-            " ".join(words).lower() in STM_EXCLUDED_TEXT
-        ):
-            collector.note(fields[0], f"{path}:line {number}: excluded region, not speech")
-            continue
-        try:
-            start, end = float(fields[3]), float(fields[4])
-        except ValueError:
-            collector.problem(fields[0], f"{path}:line {number}: start/end are not numbers")
-            continue
-        collector.add(fields[0], fields[2], start, end, f"line {number}", " ".join(words))
-    return collector.sessions()
+    ordered = sorted(segments, key=lambda s: (one_field(s["session_id"]), float(s["start_time"])))
+    return "".join(
+        f"SPEAKER {one_field(s['session_id'])} 1 {s['start_time']} "
+        f"{exact_difference(s['end_time'], s['start_time'])} <NA> <NA> {one_field(s['speaker'])} "
+        "<NA> <NA>\n"
+        for s in ordered
+    )

@@ -3,15 +3,24 @@
 Times are seconds (numbers, or numeric strings read on their decimal text;
 a boolean is not a time). One file may hold many sessions; an entry that is
 not an object or has no ``session_id`` is skipped with a note on the file's
-sessions (:class:`~msbench.ingest.adapters.common.SessionCollector`).
+sessions (:class:`~msbench.io.collector.SessionCollector`). Written by :func:`write`.
+
+Detected as the JSON document that is none of the systems' own (the registry tries those
+first); a JSON object of no known shape is refused with what was tried
+(:func:`msbench.io.read.read_output`).
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterable, Mapping
 from pathlib import Path
+from typing import Any
 
 from msbench.errors import InputError
-from msbench.ingest.adapters.common import SessionCollector, session_from_filename
+from msbench.io.collector import SessionCollector, session_from_filename
+from msbench.io.sample import NOT_JSON, Sample
+from msbench.io.text import TIMESTAMPED_LINE
 from msbench.records import SessionAnnotation
 from msbench.textio import read_json
 from msbench.timeline import parse_seconds
@@ -40,3 +49,22 @@ def read_seglst(path: str | Path, encoding: str | None = None) -> list[SessionAn
             continue
         collector.add(session, entry.get("speaker"), start, end, where, entry.get("words"))
     return collector.sessions()
+
+
+def detect(sample: Sample) -> bool:
+    """Any JSON document no system format claimed (tried last among them: an object of no known
+    shape is then refused with what was tried), or a text that starts as one and does not parse
+    (the reader names the line)."""
+    if sample.data is not NOT_JSON:
+        return True
+    first_line = sample.stripped.split("\n", 1)[0]
+    return (
+        sample.data is NOT_JSON
+        and sample.stripped.startswith(("[", "{"))
+        and not TIMESTAMPED_LINE.match(first_line)
+    )
+
+
+def write(segments: Iterable[Mapping[str, Any]]) -> str:
+    """meeteval's SegLST: a JSON list of the segments, keys as given."""
+    return json.dumps([dict(s) for s in segments], ensure_ascii=False, indent=2) + "\n"

@@ -27,7 +27,8 @@ from itertools import combinations
 from pathlib import Path
 
 from msbench.errors import InputError
-from msbench.ingest.adapters.common import SessionCollector, session_from_filename
+from msbench.io.collector import SessionCollector, session_from_filename
+from msbench.io.sample import Sample
 from msbench.records import SessionAnnotation
 from msbench.textio import read_text
 
@@ -190,3 +191,10 @@ def read_textgrid(path: str | Path, encoding: str | None = None) -> list[Session
             where = f"tier {tier_number} {tier['name']!r} interval {interval_number}"
             collector.add(session, speaker, float(start), float(end), where, label.strip())
     return collector.sessions()
+
+
+def detect(sample: Sample) -> bool:
+    """Praat's header, or a ``.TextGrid`` file name."""
+    return 'Object class = "TextGrid"' in sample.text[:300] or str(sample.path).lower().endswith(
+        ".textgrid"
+    )

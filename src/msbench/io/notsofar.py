@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from msbench.ingest.adapters.common import SessionCollector, json_entries, session_from_filename
+from msbench.io.collector import SessionCollector, json_entries, session_from_filename
 from msbench.records import SessionAnnotation
 from msbench.timeline import parse_seconds
 

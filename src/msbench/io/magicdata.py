@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from msbench.ingest.adapters.common import SessionCollector, session_from_filename
+from msbench.io.collector import SessionCollector, session_from_filename
 from msbench.records import SessionAnnotation
 from msbench.textio import read_text, split_lines
 from msbench.timeline import parse_seconds

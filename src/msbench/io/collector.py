@@ -1,8 +1,10 @@
-"""Shared building blocks for adapters: per-session collection with precise problem reports."""
+"""Shared building blocks of the readers: per-session collection with precise problem reports,
+start order, comment lines, labels as one field, session names from file names."""
 
 from __future__ import annotations
 
 import math
+import re
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -188,3 +190,22 @@ def session_from_filename(path: str | Path) -> str:
     if name.endswith(".gz"):  # s3.rttm.gz, S02.json.gz, cuts.jsonl.gz
         name = name[: -len(".gz")]
     return Path(name).stem
+
+
+def is_comment(line: str) -> bool:
+    """A blank line or a comment (``;;`` as NIST writes them, or ``#``).
+
+    >>> is_comment(";; a note"), is_comment("  "), is_comment("SPEAKER r 1 0 1")
+    (True, True, False)
+    """
+    stripped = line.strip()
+    return not stripped or stripped.startswith((";;", "#"))
+
+
+def one_field(text: object) -> str:
+    """A speaker or session label as one whitespace-free field (the line formats split at it).
+
+    >>> one_field(" Speaker A ")
+    'Speaker_A'
+    """
+    return re.sub(r"\s+", "_", str(text).strip())

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from msbench.ingest.adapters.common import SessionCollector
+from msbench.io.collector import SessionCollector
 from msbench.records import SessionAnnotation
 from msbench.textio import read_text, split_lines
 from msbench.timeline import exact_sum

@@ -1,0 +1,201 @@
+"""References and hypotheses as people have them, read into :class:`msbench.records.Segment`:
+the one way in for ``msbench score``, ``evaluate``, the review site and the exports.
+
+The format is the one asked for (``--ref-format`` / ``--hyp-format``, a system's ``format:``),
+else the one a file name's ending says (:data:`SUFFIX_FORMATS`; JSON is told apart by content),
+else the first of the registry (:data:`msbench.io.registry.REGISTRY`, in its order) whose
+detector recognises the content. :func:`read_output` says what it read (the format, how it was
+chosen, speakers and segments); a file of no known shape is refused with what was tried.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from msbench.errors import InputError
+from msbench.io.collector import in_start_order
+from msbench.io.cutoff import json_problem
+from msbench.io.registry import BY_NAME, REGISTRY, SCORING_FORMATS, FileFormat, closest_formats
+from msbench.io.sample import NOT_JSON, Sample
+from msbench.records import Segment
+from msbench.textio import read_text
+
+FORMATS = SCORING_FORMATS
+FORMAT_FIX = "check the file, or pass --ref-format/--hyp-format"
+
+#: A system output's file name ending says its format (before any content detection); JSON is
+#: told apart by its content.
+SUFFIX_FORMATS = {
+    suffix: f.name for f in REGISTRY if f.scoring for suffix in f.suffixes if suffix != ".json"
+}
+
+
+@dataclass
+class Reading:
+    """What :func:`read_output` read: ``format``, ``chosen_by`` (``asked``, ``file name`` or
+    ``content``), the segments in start order within each session, and notes to say."""
+
+    path: str
+    format: str
+    chosen_by: str
+    segments: list[Segment] = field(default_factory=list)
+
+    @property
+    def speakers(self) -> int:
+        return len({s.speaker for s in self.segments})
+
+    def to_dict(self) -> dict[str, object]:
+        return {"format": self.format, "chosen_by": self.chosen_by, "speakers": self.speakers,
+                "segments": len(self.segments)}  # fmt: skip
+
+    def summary(self) -> str:
+        """``read as vibevoice (by content; 3 speakers, 42 segments)``."""
+        return (
+            f"read as {self.format} (by {self.chosen_by}; {self.speakers} speakers, "
+            f"{len(self.segments)} segments)"
+        )
+
+
+def detect_format(text: str, path: str | Path = "") -> str:
+    """The first registry format whose detector recognises the text (see the module docstring)."""
+    sample = Sample(path, text, Path(path).stem if path else "")
+    found = _detect(sample)
+    if found:
+        return found
+    if not sample.fields:
+        raise InputError(path, "is empty: no segment to score", fix="check the file")
+    raise InputError(
+        path,
+        "cannot tell the format",
+        fix=f"pass --ref-format/--hyp-format, one of {', '.join(FORMATS)}",
+    )
+
+
+def _by_name_or_content(sample: Sample) -> tuple[str, str]:
+    """The file name's format, unless the content is a JSON document or a wrapped model answer
+    of a format that names itself (a VibeVoice answer saved as ``.txt``)."""
+    named = SUFFIX_FORMATS.get(Path(sample.path).suffix.lower())
+    if named is None:
+        return detect_format(sample.text, sample.path), "content"
+    detected = _detect(sample)
+    if detected and detected != named and ".json" in BY_NAME[detected].suffixes:
+        return detected, "content"
+    return named, "file name"
+
+
+def _detect(sample: Sample) -> str | None:
+    return next((f.name for f in REGISTRY if f.scoring and f.detect and f.detect(sample)), None)
+
+
+def read_output(
+    path: str | Path,
+    fmt: str | None = None,
+    session: str | None = None,
+    pattern: str | None = None,
+    encoding: str | None = None,
+) -> Reading:
+    """Every segment of a file, any format, and what it was read as; problems raise InputError.
+
+    Segments keep the file's order (each session's in start order, equal starts in the file's
+    order); zero-length segments are kept with their words. ``encoding``: a legacy codec tried
+    where UTF-8 fails (:mod:`msbench.textio`). An empty file is read as no segment.
+    """
+    text = _decoded(path, encoding)
+    chosen = "asked" if fmt else ""
+    if not text.strip(" \ufeff\n\r\t"):
+        return Reading(str(path), fmt or "empty", chosen or "content")
+    sample = Sample(path, text, session or Path(path).stem, pattern, encoding)
+    if not fmt:
+        fmt, chosen = _by_name_or_content(sample)
+    if fmt not in BY_NAME or not BY_NAME[fmt].scoring:
+        raise InputError(path, f"unknown format {fmt!r}", fix=closest_formats(fmt, FORMATS))
+    segments = _segments(BY_NAME[fmt], sample)
+    by_session: dict[str, list[Segment]] = {}
+    for segment in segments:
+        by_session.setdefault(segment.session_id, []).append(segment)
+    ordered = [s for group in by_session.values() for s in in_start_order(group)]
+    return Reading(str(path), fmt, chosen, ordered)
+
+
+def read_segments(
+    path: str | Path,
+    fmt: str | None = None,
+    session: str | None = None,
+    pattern: str | None = None,
+    encoding: str | None = None,
+) -> list[Segment]:
+    """The segments of :func:`read_output`."""
+    return read_output(path, fmt, session, pattern, encoding).segments
+
+
+def _decoded(path: str | Path, encoding: str | None) -> str:
+    """The file's text; a file that is not text is said to be no system output or reference."""
+    try:
+        return read_text(path, encoding)
+    except InputError as error:
+        if "cannot decode" not in str(error):
+            raise
+        raise InputError(
+            path, "is not text (binary, or a text encoding msbench cannot tell): not a reference "
+            "or system output msbench reads",
+            fix=f"score a text file in one of: {', '.join(FORMATS)}",
+        ) from error  # fmt: skip
+
+
+def _segments(fmt: FileFormat, sample: Sample) -> list[Segment]:
+    if fmt.segments is not None:
+        return fmt.segments(sample)
+    if fmt.name == "seglst":
+        _refuse_unknown_json(sample)
+    assert fmt.annotations is not None  # noqa: S101 - scoring formats have one of the two
+    segments: list[Segment] = []
+    annotations = fmt.annotations(sample.path, sample.encoding)
+    for annotation in annotations:
+        if annotation.problems:
+            raise InputError(sample.path, annotation.problems[0])
+        segments += list(annotation.segments)
+    if not annotations:
+        raise InputError(
+            sample.path, nothing_read(sample.text, fmt.name, sample.path), fix=FORMAT_FIX
+        )
+    return segments
+
+
+def _refuse_unknown_json(sample: Sample) -> None:
+    """SegLST is a list; an unclosed one is cut off; a JSON object of no known shape is refused
+    with the formats tried and the keys each looked for."""
+    import json
+
+    if sample.data is NOT_JSON:
+        try:
+            json.loads(sample.text)
+        except json.JSONDecodeError as error:
+            raise json_problem(sample.path, sample.text, error) from error
+    if isinstance(sample.data, dict):
+        tried = "; ".join(f"{f.name}: {f.looks_for}" for f in REGISTRY if f.looks_for)
+        keys = ", ".join(map(repr, list(sample.data)[:8]))
+        raise InputError(
+            sample.path, f"a JSON object of no known shape (its keys: {keys}); tried {tried}",
+            fix="pass --hyp-format if it is one of these, or convert it to SegLST",
+        )  # fmt: skip
+
+
+def nothing_read(text: str, fmt: str, path: str | Path) -> str:
+    """Why a non-empty file gave no segment as ``fmt``: what its content looks like instead."""
+    try:
+        looks = detect_format(text)
+    except InputError:
+        looks = "no known format"
+    return (
+        f"holds text but no {fmt} segment (read as {fmt}; its content looks like {looks})"
+        if looks != fmt
+        else f"holds text but no {fmt} segment"
+    )
+
+
+def by_session(segments: list[Segment]) -> dict[str, list[Segment]]:
+    sessions: dict[str, list[Segment]] = {}
+    for segment in segments:
+        sessions.setdefault(segment.session_id, []).append(segment)
+    return sessions

@@ -1,0 +1,173 @@
+"""Real system outputs (tests/fixtures/outputs/README.md names each file's source): each is read
+by content, and its cpWER and tcpWER counts equal meeteval's on an independent conversion of the
+same file to STM, written here from the vendor's documented schema (not with msbench's readers).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from decimal import Decimal
+from pathlib import Path
+
+import meeteval
+import pytest
+
+from msbench.errors import InputError
+from msbench.io.read import read_output
+from msbench.scoring.pair import score_pair
+from tests.helpers.paths import REPO
+
+OUTPUTS = REPO / "tests" / "fixtures" / "outputs"
+REFERENCE = OUTPUTS / "vibevoice_reference.stm"
+VIBEVOICE = {
+    "vibevoice_raw_decoded.txt": "by content",
+    "vibevoice_model.json": "by content",
+    "vibevoice_prompt_keys.json": "by content",
+    "vibevoice_post_processed.json": "by content",
+}
+
+
+def vibevoice_as_stm(path: Path, session: str) -> str:
+    """VibeVoice's answer to STM from its documented forms, independently of msbench: the JSON
+    between the first ``[`` and the last ``]`` (the Transformers docs' raw output has a chat
+    wrapper), keys mapped as microsoft/VibeVoice's post_process_transcription maps them."""
+    text = path.read_text(encoding="utf-8")
+    entries = json.loads(text[text.index("[") : text.rindex("]") + 1])
+    mapping = {"Start time": "start", "Start": "start", "start_time": "start", "End time": "end",
+               "End": "end", "end_time": "end", "Speaker ID": "speaker", "Speaker": "speaker",
+               "speaker_id": "speaker", "Content": "text", "text": "text"}  # fmt: skip
+    lines = []
+    for entry in entries:
+        e = {mapping[k]: v for k, v in entry.items() if k in mapping}
+        lines.append(f"{session} 1 spk{e['speaker']} {e['start']} {e['end']} {e['text']}\n")
+    return "".join(lines)
+
+
+def google_as_stm(path: Path, session: str) -> str:
+    """Google's diarized words (the last result) to STM, one word a line: protobuf durations
+    ``{seconds, nanos}`` added on their decimal texts."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+
+    def t(d: dict) -> Decimal:
+        return Decimal(d.get("seconds", "0")) + Decimal(d.get("nanos", 0)) / Decimal(10**9)
+
+    words = data["results"][-1]["alternatives"][0]["words"]
+    return "".join(
+        f"{session} 1 spk{w['speakerTag']} {t(w['startTime'])} {t(w['endTime'])} {w['word']}\n"
+        for w in words
+    )
+
+
+def meeteval_counts(ref_stm: str, hyp_stm: str, tmp_path: Path) -> dict[str, tuple[int, ...]]:
+    (tmp_path / "r.stm").write_text(ref_stm, encoding="utf-8")
+    (tmp_path / "h.stm").write_text(hyp_stm, encoding="utf-8")
+    ref, hyp = (meeteval.io.STM.load(tmp_path / n) for n in ("r.stm", "h.stm"))
+    out = {}
+    for name, metric in (("cpwer", meeteval.wer.cpwer), ("tcpwer", meeteval.wer.tcpwer)):
+        kwargs = {"collar": 5} if name == "tcpwer" else {}
+        if name == "tcpwer":
+            kwargs |= {
+                "ref_pseudo_word_timing": "character_based",
+                "hyp_pseudo_word_timing": "character_based_points",
+            }
+        (er,) = metric(ref, hyp, **kwargs).values()
+        out[name] = (er.errors, er.length, er.substitutions, er.insertions, er.deletions)
+    return out
+
+
+def msbench_counts(ref: Path, hyp: Path, session: str) -> tuple[str, dict[str, tuple[int, ...]]]:
+    reading = read_output(hyp, session=session)
+    scores = score_pair(read_output(ref).segments, reading.segments, tokenizer="whitespace")
+    counts = {
+        k: tuple(
+            scores[k][f] for f in ("errors", "length", "substitutions", "insertions", "deletions")
+        )
+        for k in ("cpwer", "tcpwer")
+    }
+    return reading.format, counts
+
+
+@pytest.mark.parametrize("name", sorted(VIBEVOICE))
+def test_vibevoice_in_each_real_form_scores_as_meeteval(name: str, tmp_path: Path):
+    fmt, ours = msbench_counts(REFERENCE, OUTPUTS / name, "podcast")
+    assert fmt == "vibevoice"
+    theirs = meeteval_counts(REFERENCE.read_text(encoding="utf-8"),
+                             vibevoice_as_stm(OUTPUTS / name, "podcast"), tmp_path)  # fmt: skip
+    assert ours == theirs
+    assert (
+        0 < ours["cpwer"][0] < ours["cpwer"][1]
+    )  # some errors, not all: the counts mean something
+
+
+def test_vibevoice_cut_off_inside_its_wrapper_is_incomplete(tmp_path: Path):
+    text = (OUTPUTS / "vibevoice_raw_decoded.txt").read_text(encoding="utf-8")
+    cut = tmp_path / "cut.txt"
+    cut.write_text(text[: text.index('"Speaker":1') + 5], encoding="utf-8")
+    with pytest.raises(InputError, match="incomplete"):
+        read_output(cut)
+
+
+def test_google_nodejs_seconds_and_nanos(tmp_path: Path):
+    ref = tmp_path / "ref.stm"
+    ref.write_text("u 1 A 0.5 2.25 hello there friend\nu 1 B 2.5 4.0 hi how were you\n"
+                   "u 1 A 4.5 6.125 fine thanks\n", encoding="utf-8")  # fmt: skip
+    hyp = OUTPUTS / "google_node_nanos.json"
+    fmt, ours = msbench_counts(ref, hyp, "u")
+    assert fmt == "google-stt"
+    assert ours == meeteval_counts(
+        ref.read_text(encoding="utf-8"), google_as_stm(hyp, "u"), tmp_path
+    )
+    segments = read_output(hyp, session="u").segments
+    assert [(s.speaker, s.start_time, s.end_time) for s in segments] == [
+        ("1", 0.5, 2.25), ("2", 2.5, 4.0), ("1", 4.5, 6.125)]  # fmt: skip
+
+
+def test_an_unknown_json_object_says_what_was_tried(tmp_path: Path):
+    odd = tmp_path / "odd.json"
+    odd.write_text('{"transcript": {"lines": []}}', encoding="utf-8")
+    with pytest.raises(InputError) as error:
+        read_output(odd)
+    message = str(error.value)
+    assert "no known shape" in message and "'transcript'" in message
+    for name in ("vibevoice", "whisperx", "assemblyai", "deepgram", "google-stt"):
+        assert f"{name}:" in message
+
+
+def test_a_binary_file_is_answered_about_scoring_not_the_sheet(tmp_path: Path):
+    binary = tmp_path / "out.bin"
+    binary.write_bytes(bytes(range(256)) * 8)
+    with pytest.raises(InputError) as error:
+        read_output(binary)
+    assert "sheet" not in str(error.value) and "system output" in str(error.value)
+
+
+def test_msbench_score_says_what_it_read_and_warns_on_stderr(tmp_path: Path):
+    hyp = tmp_path / "other.json"
+    data = json.loads((OUTPUTS / "vibevoice_model.json").read_text(encoding="utf-8"))
+    hyp.write_text(json.dumps(data), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "msbench.cli", "score", "--ref", str(REFERENCE), "--hyp", str(hyp), "--json"],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    scores = json.loads(done.stdout)
+    assert scores["read"]["hyp"] == {"format": "vibevoice", "chosen_by": "content", "speakers": 2,
+                                     "segments": 4}  # fmt: skip
+    assert re.search(
+        r"^hyp: read as vibevoice \(by content; 2 speakers, 4 segments\)", done.stderr, re.M
+    )
+    assert "ref: read as stm (by file name; 2 speakers, 4 segments)" in done.stderr
+    # one session each side with different names: paired, and said on stderr as in the notes
+    assert scores["notes"] and all(f"warning: {n}" in done.stderr for n in scores["notes"])
+
+
+def test_msbench_score_help_lists_every_format():
+    from msbench.io.registry import SCORING_FORMATS
+
+    done = subprocess.run([sys.executable, "-m", "msbench.cli", "score", "--help"],
+                          capture_output=True, text=True, check=True)  # fmt: skip
+    flat = " ".join(done.stdout.split())
+    assert all(name in flat for name in SCORING_FORMATS)
+    assert "--json" in flat
