@@ -171,3 +171,40 @@ def test_msbench_score_help_lists_every_format():
     flat = " ".join(done.stdout.split())
     assert all(name in flat for name in SCORING_FORMATS)
     assert "--json" in flat
+
+
+THREE_TURNS = "u 1 A 0.5 2.25 Hello there friend.\nu 1 B 2.5 4.0 Hi, how were you?\nu 1 A 4.5 6.125 Fine thanks.\n"
+
+
+def elevenlabs_as_stm(path: Path, session: str) -> str:
+    """ElevenLabs' words of type 'word' to STM, one word a line (spacing and events left out)."""
+    words = json.loads(path.read_text(encoding="utf-8"))["words"]
+    return "".join(f"{session} 1 {w['speaker_id']} {w['start']} {w['end']} {w['text']}\n"
+                   for w in words if w["type"] == "word")  # fmt: skip
+
+
+def revai_as_stm(path: Path, session: str) -> str:
+    """Rev.ai's text elements to STM, one word a line, punctuation joined to the word before."""
+    lines = []
+    for monologue in json.loads(path.read_text(encoding="utf-8"))["monologues"]:
+        for e in monologue["elements"]:
+            if e["type"] == "text":
+                lines.append(
+                    [session, "1", f"s{monologue['speaker']}", e["ts"], e["end_ts"], e["value"]]
+                )
+            elif e["value"].strip():
+                lines[-1][-1] += e["value"].strip()
+    return "".join(" ".join(map(str, line)) + "\n" for line in lines)
+
+
+@pytest.mark.parametrize(("name", "fmt", "convert"), [
+    ("elevenlabs_diarized.json", "elevenlabs", elevenlabs_as_stm),
+    ("revai_transcript.json", "revai", revai_as_stm),
+])  # fmt: skip
+def test_service_outputs_score_as_meeteval(name, fmt, convert, tmp_path: Path):
+    ref = tmp_path / "ref.stm"
+    ref.write_text(THREE_TURNS, encoding="utf-8")
+    found, ours = msbench_counts(ref, OUTPUTS / name, "u")
+    assert found == fmt
+    assert ours == meeteval_counts(THREE_TURNS, convert(OUTPUTS / name, "u"), tmp_path)
+    assert ours["cpwer"][:2] == (1, 9)  # 'how were' against 'how are'; the laugh is no word

@@ -1,0 +1,28 @@
+"""ElevenLabs Scribe's speech-to-text response (``diarize: true``): ``words`` of ``{"text",
+"start", "end", "type", "speaker_id"}``, where ``type`` is ``word``, ``spacing`` or
+``audio_event`` (``(laughter)``); the words, in order, consecutive words of one speaker one turn.
+Spacing and audio events are no words (an audio event is not speech to transcribe).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from msbench.io.json_outputs import label, seconds, turns_of_words
+from msbench.records import Segment
+
+LOOKS_FOR = "an object with a list 'words' of {text, start, end, type, speaker_id}"
+
+
+def looks(data: Any) -> bool:
+    words = data.get("words") if isinstance(data, dict) else None
+    first = words[0] if isinstance(words, list) and words else None
+    return isinstance(first, dict) and "type" in first and "text" in first
+
+
+def read(data: Any, session: str, origin: str) -> list[Segment]:
+    words = [w for w in data["words"] if w["type"] == "word"]
+    return turns_of_words(
+        ((seconds(w["start"]), seconds(w["end"]), label(w.get("speaker_id")), str(w["text"]))
+         for w in words), session, origin,
+    )  # fmt: skip

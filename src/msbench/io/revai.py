@@ -1,0 +1,35 @@
+"""Rev.ai's transcript JSON (``Accept: application/vnd.rev.transcript.v1.0+json``):
+``monologues`` of ``{"speaker", "elements": [{"type": "text", "value", "ts", "end_ts"},
+{"type": "punct", "value"}]}``; each monologue one segment, from its first text element's ``ts``
+to its last one's ``end_ts``, its text elements' values joined (punctuation to the word before).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from msbench.io.json_outputs import label, seconds
+from msbench.records import Segment
+
+LOOKS_FOR = "an object with a list 'monologues' of {speaker, elements}"
+
+
+def looks(data: Any) -> bool:
+    return isinstance(data, dict) and isinstance(data.get("monologues"), list)
+
+
+def read(data: Any, session: str, origin: str) -> list[Segment]:
+    segments = []
+    for k, monologue in enumerate(data["monologues"], start=1):
+        words: list[str] = []
+        times: list[tuple[float, float]] = []
+        for element in monologue["elements"]:
+            if element["type"] == "text":
+                words.append(str(element["value"]))
+                times.append((seconds(element["ts"]), seconds(element["end_ts"])))
+            elif element["type"] == "punct" and words and element["value"].strip():
+                words[-1] += element["value"].strip()
+        if times:
+            segments.append(Segment(session, times[0][0], times[-1][1], label(monologue.get("speaker")),
+                                    " ".join(words), f"{origin}:monologue {k}"))  # fmt: skip
+    return segments
