@@ -208,3 +208,93 @@ def test_service_outputs_score_as_meeteval(name, fmt, convert, tmp_path: Path):
     assert found == fmt
     assert ours == meeteval_counts(THREE_TURNS, convert(OUTPUTS / name, "u"), tmp_path)
     assert ours["cpwer"][:2] == (1, 9)  # 'how were' against 'how are'; the laugh is no word
+
+
+def _json(name: str) -> dict:
+    return json.loads((OUTPUTS / name).read_text(encoding="utf-8"))
+
+
+def openai_as_stm(path: Path, session: str) -> str:
+    return "".join(f"{session} 1 {s['speaker']} {s['start']} {s['end']} {s['text']}\n"
+                   for s in _json(path.name)["segments"])  # fmt: skip
+
+
+def whisper_cpp_as_stm(path: Path, session: str) -> str:
+    return "".join(
+        f"{session} 1 s{t['speaker']} {Decimal(t['offsets']['from']) / 1000} "
+        f"{Decimal(t['offsets']['to']) / 1000} {t['text'].strip()}\n"
+        for t in _json(path.name)["transcription"]
+    )
+
+
+def azure_as_stm(path: Path, session: str) -> str:
+    return "".join(
+        f"{session} 1 s{p['speaker']} {Decimal(int(p['offsetInTicks'])) / 10**7} "
+        f"{Decimal(int(p['offsetInTicks']) + int(p['durationInTicks'])) / 10**7} {p['nBest'][0]['lexical']}\n"
+        for p in _json(path.name)["recognizedPhrases"] if p["recognitionStatus"] == "Success"
+    )  # fmt: skip
+
+
+def nemo_as_stm(path: Path, session: str) -> str:
+    return "".join(f"{session} 1 {w['speaker']} {w['start_time']} {w['end_time']} {w['word']}\n"
+                   for w in _json(path.name)["words"])  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "fmt", "convert", "errors"), [
+    ("openai_diarized.json", "openai-diarized", openai_as_stm, 1),
+    ("whisper_cpp_diarize.json", "whisper-cpp", whisper_cpp_as_stm, 1),
+    ("azure_batch_diarized.json", "azure-batch", azure_as_stm, 7),  # lexical: no case, no punctuation
+    ("nemo_transcript.json", "nemo", nemo_as_stm, 7),
+])  # fmt: skip
+def test_more_service_outputs_score_as_meeteval(name, fmt, convert, errors, tmp_path: Path):
+    ref = tmp_path / "ref.stm"
+    ref.write_text(THREE_TURNS, encoding="utf-8")
+    found, ours = msbench_counts(ref, OUTPUTS / name, "u")
+    assert found == fmt
+    assert ours == meeteval_counts(THREE_TURNS, convert(OUTPUTS / name, "u"), tmp_path)
+    assert ours["cpwer"][:2] == (errors, 9)
+
+
+def test_nemo_sentences_are_its_turns():
+    segments = read_output(OUTPUTS / "nemo_transcript.json", session="u").segments
+    assert [(s.speaker, s.start_time, s.end_time) for s in segments] == [
+        ("speaker_0", 0.5, 2.25), ("speaker_1", 2.5, 4.0), ("speaker_0", 4.5, 6.125)]  # fmt: skip
+
+
+def test_whisper_cpp_without_speakers_takes_the_rttm_beside_it(tmp_path: Path):
+    data = _json("whisper_cpp_diarize.json")
+    for item in data["transcription"]:
+        del item["speaker"]
+        item["speaker_turn_next"] = True  # -tdrz marks turns, names no speaker
+    (tmp_path / "u.json").write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(InputError, match="no speaker|names no speaker|without a speaker"):
+        from msbench.scoring.checks import refuse_structural_problem
+
+        refuse_structural_problem(tmp_path / "u.json", read_output(tmp_path / "u.json").segments)
+    (tmp_path / "u.rttm").write_text("SPEAKER u 1 0.4 1.9 <NA> <NA> x <NA> <NA>\n"
+                                     "SPEAKER u 1 2.4 1.7 <NA> <NA> y <NA> <NA>\n"
+                                     "SPEAKER u 1 4.4 1.8 <NA> <NA> x <NA> <NA>\n")  # fmt: skip
+    reading = read_output(tmp_path / "u.json", session="u")
+    assert [s.speaker for s in reading.segments] == ["x", "y", "x"]
+
+
+def test_pyannoteai_der_equals_pyannote_metrics(tmp_path: Path):
+    from pyannote.core import Annotation, Timeline
+    from pyannote.core import Segment as Span
+    from pyannote.metrics.diarization import DiarizationErrorRate
+
+    ref = tmp_path / "ref.rttm"
+    ref.write_text("".join(f"SPEAKER u 1 {s} {e - s} <NA> <NA> {w} <NA> <NA>\n"
+                           for w, s, e in (("A", 0.5, 2.25), ("B", 2.5, 4.0), ("A", 4.5, 6.125))))  # fmt: skip
+    reading = read_output(OUTPUTS / "pyannoteai_job.json", session="u")
+    assert reading.format == "pyannoteai"
+    scores = score_pair(read_output(ref).segments, reading.segments, collar=0.0)
+    reference, hypothesis = Annotation(), Annotation()
+    for w, s, e in (("A", 0.5, 2.25), ("B", 2.5, 4.0), ("A", 4.5, 6.125)):
+        reference[Span(s, e)] = w
+    for t in _json("pyannoteai_job.json")["output"]["diarization"]:
+        hypothesis[Span(t["start"], t["end"])] = t["speaker"]
+    uem = Timeline([Span(0.0, 6.125)])  # msbench's default: 0 to the last end of either side
+    theirs = DiarizationErrorRate(collar=0.0, skip_overlap=False)(reference, hypothesis, uem=uem)
+    assert scores["cpwer"] is None  # speaker times only: DER alone
+    assert scores["der"]["error_rate"] == pytest.approx(theirs, abs=1e-9)

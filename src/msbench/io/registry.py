@@ -25,6 +25,7 @@ from typing import Any
 from msbench.io import (
     assemblyai,
     aws_transcribe,
+    azure_batch,
     chime,
     ctm,
     deepgram,
@@ -32,7 +33,10 @@ from msbench.io import (
     google_stt,
     lhotse_manifest,
     magicdata,
+    nemo,
     notsofar,
+    openai_diarized,
+    pyannoteai,
     revai,
     rttm,
     seglst,
@@ -43,6 +47,7 @@ from msbench.io import (
     textgrid,
     vibevoice,
     webvtt,
+    whisper_cpp,
     whisperx,
 )
 from msbench.io.json_outputs import json_detector, json_reader
@@ -76,16 +81,21 @@ class FileFormat:
         return self.segments is not None or (self.annotation and self.detect is not None)
 
 
-def system_json(name: str, holds: str, module: ModuleType, sample: str) -> FileFormat:
+def system_json(
+    name: str, holds: str, module: ModuleType, sample: str, words: bool = True
+) -> FileFormat:
     """A system's or service's own JSON: its module's ``looks``, ``read`` and ``LOOKS_FOR``."""
     return FileFormat(name, holds, (".json",), segments=json_reader(name, module.read),
-                      detect=json_detector(module.looks), looks_for=module.LOOKS_FOR, sample=sample)  # fmt: skip
+                      detect=json_detector(module.looks), words=words, looks_for=module.LOOKS_FOR,
+                      sample=sample)  # fmt: skip
 
 
 REGISTRY: tuple[FileFormat, ...] = (
     FileFormat("vibevoice", "VibeVoice-ASR's answer: its JSON list (Start/End/Speaker/Content, or the prompt's Start time/End time/Speaker ID), the chat-wrapped decoded text, or the post-processed start_time/end_time/speaker_id/text",
                (".json",), segments=vibevoice.read_vibevoice, detect=vibevoice.detect, looks_for=vibevoice.LOOKS_FOR,
                sample="Transformers docs (model_doc/vibevoice_asr.md raw output); microsoft/VibeVoice vibevoice_asr_processor.py"),
+    system_json("openai-diarized", "OpenAI gpt-4o-transcribe-diarize diarized_json (segments of type transcript.text.segment)",
+                openai_diarized, "written here in the diarized_json shape of the openai SDK's TranscriptionDiarized"),
     FileFormat("whisperx", "WhisperX's result JSON (segments with start, end, text, speaker); a Whisper result + <unit>.rttm",
                (".json",), segments=whisperx.read_whisperx, detect=json_detector(whisperx.looks),
                looks_for=whisperx.LOOKS_FOR, sample="written here from whisperx assign_word_speakers' result shape"),
@@ -103,6 +113,15 @@ REGISTRY: tuple[FileFormat, ...] = (
                 "written here from ElevenLabs' documented speech-to-text response (no public diarized sample found)"),
     system_json("revai", "Rev.ai's transcript JSON (monologues of text and punct elements)", revai,
                 "written here from Rev.ai's documented transcript JSON (no public sample file found)"),
+    FileFormat("whisper-cpp", "whisper.cpp's whisper-cli -oj / -ojf JSON (transcription with offsets in ms; speaker with -di)",
+               (".json",), segments=whisper_cpp.read_whisper_cpp, detect=json_detector(whisper_cpp.looks),
+               looks_for=whisper_cpp.LOOKS_FOR, sample="written here in the shape of whisper.cpp's output_json (examples/cli)"),
+    system_json("azure-batch", "Azure AI Speech batch transcription JSON (recognizedPhrases with speaker, ticks)", azure_batch,
+                "written here from Microsoft's documented batch transcription result"),
+    system_json("pyannoteai", "pyannoteAI API diarization output (output.diarization: speaker, start, end)", pyannoteai,
+                "written here from pyannoteAI's documented job output", words=False),
+    system_json("nemo", "NVIDIA NeMo speaker-attributed transcript JSON (words/sentences with speaker)", nemo,
+                "written here in the shape of NeMo's OfflineDiarWithASR JSON (words: word, start_time, end_time, speaker)"),
     FileFormat("seglst", "meeteval SegLST JSON (session_id, speaker, start_time, end_time, words)",
                (".json",), annotations=seglst.read_seglst, detect=seglst.detect, write=seglst.write, annotation=True,
                looks_for="a list of {session_id, speaker, start_time, end_time, words}", sample="meeteval's example files (tests/fixtures/reference/meeteval)"),
