@@ -81,3 +81,30 @@ def test_no_other_module_lists_the_format_names():
         raw = yaml.safe_load((REPO / "src/msbench/schemas" / schema).read_text(encoding="utf-8"))
         copies += [f"{schema}: {e}" for e in enums(raw) if len(names & set(map(str, e))) >= 3]
     assert not copies, copies
+
+
+def test_a_toy_format_needs_one_module_and_one_registry_line(tmp_path: Path, monkeypatch):
+    """The module is tests/fixtures/toy_format/toy_tsv.py; the line is the FileFormat below."""
+    import importlib.util
+
+    from msbench.io import registry
+    from msbench.io.read import read_output
+    from msbench.scoring.pair import score_pair
+
+    spec = importlib.util.spec_from_file_location(
+        "toy_tsv", REPO / "tests/fixtures/toy_format/toy_tsv.py"
+    )
+    assert spec is not None and spec.loader is not None
+    toy = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(toy)
+    line = registry.FileFormat("toy", "a toy", (".toy",), segments=toy.read_toy, detect=toy.detect)
+    monkeypatch.setattr(registry, "REGISTRY", (line, *registry.REGISTRY))
+    monkeypatch.setattr(registry, "BY_NAME", {f.name: f for f in registry.REGISTRY})
+    (tmp_path / "u.toy").write_text("#toy\n0.5\t2.0\tA\thello there\n2.5\t4.0\tB\thi\n")
+    (tmp_path / "u.dat").write_text("#toy\n0.5\t2.0\tA\thello there\n")
+    (tmp_path / "ref.stm").write_text("u 1 A 0.5 2.0 hello there\nu 1 B 2.5 4.0 hi\n")
+    by_name, by_content = read_output(tmp_path / "u.toy"), read_output(tmp_path / "u.dat")
+    assert (by_name.format, by_name.chosen_by) == ("toy", "file name")
+    assert (by_content.format, by_content.chosen_by) == ("toy", "content")
+    scores = score_pair(read_output(tmp_path / "ref.stm").segments, by_name.segments)
+    assert scores["cpwer"]["errors"] == 0 and scores["cpwer"]["length"] == 3

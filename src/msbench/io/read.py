@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from msbench.errors import InputError
+from msbench.io import registry
 from msbench.io.collector import in_start_order
 from msbench.io.cutoff import json_problem
-from msbench.io.registry import BY_NAME, REGISTRY, SCORING_FORMATS, FileFormat, closest_formats
+from msbench.io.registry import SCORING_FORMATS, FileFormat, closest_formats
 from msbench.io.sample import NOT_JSON, Sample
 from msbench.records import Segment
 from msbench.textio import read_text
@@ -24,11 +25,20 @@ from msbench.textio import read_text
 FORMATS = SCORING_FORMATS
 FORMAT_FIX = "check the file, or pass --ref-format/--hyp-format"
 
-#: A system output's file name ending says its format (before any content detection); JSON is
-#: told apart by its content.
-SUFFIX_FORMATS = {
-    suffix: f.name for f in REGISTRY if f.scoring for suffix in f.suffixes if suffix != ".json"
-}
+
+def suffix_formats() -> dict[str, str]:
+    """A file name's ending -> the format it says (JSON is told apart by its content); read from
+    the registry when asked, so a format added there is known here at once."""
+    return {
+        suffix: f.name
+        for f in registry.REGISTRY
+        if f.scoring
+        for suffix in f.suffixes
+        if suffix != ".json"
+    }
+
+
+SUFFIX_FORMATS = suffix_formats()
 
 
 @dataclass
@@ -75,17 +85,19 @@ def detect_format(text: str, path: str | Path = "") -> str:
 def _by_name_or_content(sample: Sample) -> tuple[str, str]:
     """The file name's format, unless the content is a JSON document or a wrapped model answer
     of a format that names itself (a VibeVoice answer saved as ``.txt``)."""
-    named = SUFFIX_FORMATS.get(Path(sample.path).suffix.lower())
+    named = suffix_formats().get(Path(sample.path).suffix.lower())
     if named is None:
         return detect_format(sample.text, sample.path), "content"
     detected = _detect(sample)
-    if detected and detected != named and ".json" in BY_NAME[detected].suffixes:
+    if detected and detected != named and ".json" in registry.BY_NAME[detected].suffixes:
         return detected, "content"
     return named, "file name"
 
 
 def _detect(sample: Sample) -> str | None:
-    return next((f.name for f in REGISTRY if f.scoring and f.detect and f.detect(sample)), None)
+    return next(
+        (f.name for f in registry.REGISTRY if f.scoring and f.detect and f.detect(sample)), None
+    )
 
 
 def read_output(
@@ -108,9 +120,10 @@ def read_output(
     sample = Sample(path, text, session or Path(path).stem, pattern, encoding)
     if not fmt:
         fmt, chosen = _by_name_or_content(sample)
-    if fmt not in BY_NAME or not BY_NAME[fmt].scoring:
+    known = registry.BY_NAME.get(fmt)
+    if known is None or not known.scoring:
         raise InputError(path, f"unknown format {fmt!r}", fix=closest_formats(fmt, FORMATS))
-    segments = _segments(BY_NAME[fmt], sample)
+    segments = _segments(known, sample)
     by_session: dict[str, list[Segment]] = {}
     for segment in segments:
         by_session.setdefault(segment.session_id, []).append(segment)
@@ -173,7 +186,7 @@ def _refuse_unknown_json(sample: Sample) -> None:
         except json.JSONDecodeError as error:
             raise json_problem(sample.path, sample.text, error) from error
     if isinstance(sample.data, dict):
-        tried = "; ".join(f"{f.name}: {f.looks_for}" for f in REGISTRY if f.looks_for)
+        tried = "; ".join(f"{f.name}: {f.looks_for}" for f in registry.REGISTRY if f.looks_for)
         keys = ", ".join(map(repr, list(sample.data)[:8]))
         raise InputError(
             sample.path, f"a JSON object of no known shape (its keys: {keys}); tried {tried}",
