@@ -298,3 +298,30 @@ def test_pyannoteai_der_equals_pyannote_metrics(tmp_path: Path):
     theirs = DiarizationErrorRate(collar=0.0, skip_overlap=False)(reference, hypothesis, uem=uem)
     assert scores["cpwer"] is None  # speaker times only: DER alone
     assert scores["der"]["error_rate"] == pytest.approx(theirs, abs=1e-9)
+
+
+def assemblyai_as_stm(path: Path, session: str) -> str:
+    return "".join(
+        f"{session} 1 {u['speaker']} {Decimal(u['start']) / 1000} {Decimal(u['end']) / 1000} {u['text']}\n"
+        for u in _json(path.name)["utterances"]
+    )
+
+
+def test_assemblyai_full_transcript_object_scores_as_meeteval(tmp_path: Path):
+    ref = tmp_path / "ref.stm"
+    ref.write_text(THREE_TURNS, encoding="utf-8")
+    name = "assemblyai_speaker_labels.json"
+    found, ours = msbench_counts(ref, OUTPUTS / name, "u")
+    assert found == "assemblyai"
+    assert ours == meeteval_counts(THREE_TURNS, assemblyai_as_stm(OUTPUTS / name, "u"), tmp_path)
+    assert ours["cpwer"][:2] == (1, 9)
+
+
+def test_assemblyai_without_speaker_labels_is_refused_naming_the_word():
+    from msbench.scoring.checks import refuse_structural_problem
+
+    path = OUTPUTS / "assemblyai_no_speakers.json"
+    reading = read_output(path, session="u")
+    assert reading.format == "assemblyai" and len(reading.segments) == 1  # one run, no speaker
+    with pytest.raises(InputError, match="speaker"):
+        refuse_structural_problem(path, reading.segments)
