@@ -108,3 +108,32 @@ def test_a_low_bound_is_corrected_and_a_high_one_changes_nothing(bound: int):
     found = banded.align_indices(ref, hyp, bound)
     widest = banded.align_indices(ref, hyp, 18, exact=True)  # every diagonal
     assert found == widest
+
+
+def test_the_compiled_row_is_the_numpy_row_cell_for_cell():
+    """banded._Rows.next (numba, msbench.scoring.diagnosis.row_kernel) against next_numpy, every
+    row of seeded cases in both modes, bands both pruned (meeteval's) and diagonal (bounded)."""
+    from msbench.scoring.diagnosis.row_kernel import next_row
+
+    assert next_row is not None  # numba is one of msbench's dependencies: the fast path runs
+    rows_compared = 0
+    for seed in range(120):
+        ref, hyp = seeded_case(seed)
+        ids: dict[str, int] = {}
+        r_words = [(w, s.start_time, s.end_time) for s, t in ref for w in t]
+        h_words = [(w, s.start_time - 0.5, s.end_time + 0.5) for s, t in hyp for w in t]
+        if not r_words or not h_words:
+            continue
+        r = banded.tokens_of([w for w, _, _ in r_words], [(a, b) for _, a, b in r_words], ids)
+        h = banded.tokens_of([w for w, _, _ in h_words], [(a, b) for _, a, b in h_words], ids)
+        for bands, pruned in (
+            (banded.pruned_bands(r, h), True),
+            (banded.diagonal_bands(len(r), len(h), seed % 7), False),
+        ):
+            engine = banded._Rows(r, h, bands, pruned)
+            row = engine.first()
+            for i in range(1, len(r) + 1):
+                fast, slow = engine.next(row, i), engine.next_numpy(row, i)
+                assert fast.tolist() == slow.tolist(), (seed, pruned, i)
+                row, rows_compared = fast, rows_compared + 1
+    assert rows_compared > 1000

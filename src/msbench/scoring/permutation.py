@@ -31,7 +31,7 @@ distance once more for a 1 x 1 matrix).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 #: meeteval refuses more speakers than this on a side; msbench scores any number.
@@ -99,23 +99,33 @@ def minimum_permutation(
     )
 
 
+def siso_error_rate(reference: Sequence[Hashable], hypothesis: Sequence[Hashable]) -> Any:
+    """meeteval's ``_siso_error_rate`` (kaldialign's counts), from the banded
+    :func:`msbench.scoring.edit_counts.edit_counts`: the same numbers, in a band."""
+    from meeteval.wer.wer.error_rate import ErrorRate
+
+    from msbench.scoring.edit_counts import edit_counts
+
+    found = edit_counts(reference, hypothesis)
+    return ErrorRate(found["total"], len(reference), insertions=found["ins"],
+                     deletions=found["del"], substitutions=found["sub"],
+                     reference_self_overlap=None, hypothesis_self_overlap=None)  # fmt: skip
+
+
 def cpwer(reference: Any, hypothesis: Any) -> Any:
     """meeteval's ``cpwer`` of one session (SegLSTs, ``segment_if_available`` sort)."""
     from meeteval.wer.matching.cy_levenshtein import levenshtein_distance
-    from meeteval.wer.wer.siso import _siso_error_rate
 
     ref, hyp = _streams(reference, hypothesis, "segment_if_available")
-    return minimum_permutation(ref, hyp, levenshtein_distance, _siso_error_rate)
+    return minimum_permutation(ref, hyp, levenshtein_distance, siso_error_rate)
 
 
 def agnostic_wer(reference: Any, hypothesis: Any) -> Any:
     """meeteval's ``cpwer`` with every speaker of each side as one, segments sorted by start."""
-    from meeteval.wer.wer.siso import _siso_error_rate
-
     ref, hyp = _streams(reference, hypothesis, "segment")
     if len(ref) != 1 or len(hyp) != 1:
         raise ValueError("the speaker-agnostic WER needs one speaker a side")
-    return _siso_error_rate(next(iter(ref.values())), next(iter(hyp.values())))
+    return siso_error_rate(next(iter(ref.values())), next(iter(hyp.values())))
 
 
 def _streams(reference: Any, hypothesis: Any, sort: str) -> tuple[dict[str, Any], dict[str, Any]]:

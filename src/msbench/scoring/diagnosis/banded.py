@@ -41,6 +41,8 @@ from typing import Any
 
 import numpy as np
 
+from msbench.scoring.diagnosis.row_kernel import next_row
+
 #: meeteval's cell ceiling for unit costs: UINT_MAX - max(cost) (levenshtein.h, ``max_value``).
 MAX_VALUE = 2**32 - 2
 #: The stand-in of a cell outside the band when meeteval does not prune (above any cost).
@@ -145,7 +147,22 @@ class _Rows:
         return out
 
     def next(self, previous: np.ndarray, i: int) -> np.ndarray:
-        """Row ``i`` (1-based reference token) from row ``i - 1``."""
+        """Row ``i`` (1-based reference token) from row ``i - 1`` (compiled where numba is)."""
+        if next_row is None:
+            return self.next_numpy(previous, i)
+        bands, r = self.bands, i - 1
+        row: np.ndarray = next_row(
+            previous, int(bands.lo[i - 1]), int(bands.lo[i]), int(bands.main[i]),
+            int(bands.hi[i]), bool(bands.border[i]), bands.outside, float(self.ref.starts[r]),
+            float(self.ref.ends[r]), int(self.ref.symbols[r]), self.hyp.starts, self.hyp.ends,
+            self.hyp.symbols,
+        )  # fmt: skip
+        if self.pruned and len(row) and int(row.max()) > MAX_VALUE:
+            raise PruneOverflow(f"row {i} reaches {int(row.max())}")
+        return row
+
+    def next_numpy(self, previous: np.ndarray, i: int) -> np.ndarray:
+        """Row ``i`` from row ``i - 1`` with numpy (the insertion chain as a cumulative minimum)."""
         bands, r = self.bands, i - 1
         lo, main, hi = int(bands.lo[i]), int(bands.main[i]), int(bands.hi[i])
         p_lo = int(bands.lo[i - 1])
