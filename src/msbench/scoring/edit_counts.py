@@ -17,15 +17,10 @@ banded cost is then the minimum). Compiled with numba; equal to kaldialign on se
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Sequence
-from typing import Any
+from collections.abc import Callable, Hashable, Sequence
+from functools import cache
 
 import numpy as np
-
-try:
-    from numba import njit
-except ImportError:  # pragma: no cover - numba ships with msbench's dependencies
-    njit = None
 
 INF = 1 << 60
 
@@ -85,7 +80,16 @@ def _banded(ref: np.ndarray, hyp: np.ndarray, bound: int) -> tuple[int, int, int
     return int(cost[cols]), int(ins[cols]), int(dels[cols]), int(subs[cols])
 
 
-banded_counts: Any = njit(cache=True, nogil=True)(_banded) if njit is not None else _banded
+@cache
+def compiled() -> Callable[..., tuple[int, int, int, int]]:
+    """:func:`_banded` compiled with numba (imported when first needed, cached on disk)."""
+    from numba import njit
+
+    return njit(cache=True, nogil=True)(_banded)
+
+
+def banded_counts(ref: np.ndarray, hyp: np.ndarray, bound: int) -> tuple[int, int, int, int]:
+    return compiled()(ref, hyp, bound)
 
 
 def edit_counts(reference: Sequence[Hashable], hypothesis: Sequence[Hashable]) -> dict[str, int]:

@@ -147,11 +147,9 @@ class _Rows:
         return out
 
     def next(self, previous: np.ndarray, i: int) -> np.ndarray:
-        """Row ``i`` (1-based reference token) from row ``i - 1`` (compiled where numba is)."""
-        if next_row is None:
-            return self.next_numpy(previous, i)
+        """Row ``i`` (1-based reference token) from row ``i - 1``, compiled (row_kernel)."""
         bands, r = self.bands, i - 1
-        row: np.ndarray = next_row(
+        row: np.ndarray = next_row()(
             previous, int(bands.lo[i - 1]), int(bands.lo[i]), int(bands.main[i]),
             int(bands.hi[i]), bool(bands.border[i]), bands.outside, float(self.ref.starts[r]),
             float(self.ref.ends[r]), int(self.ref.symbols[r]), self.hyp.starts, self.hyp.ends,

@@ -5,20 +5,17 @@ band, written as the plain loop it is and compiled with numba (a dependency of m
 scoring): per cell ``best = min(above + 1, diagonal)`` where the diagonal step is allowed only
 when the two words' (collared) times meet, then the insertion chain ``row[j] = min(best[j],
 row[j - 1] + 1)``. :func:`next_row` is the same function as the numpy one it replaces, cell for
-cell (``tests/unit/test_banded_alignment.py`` checks both against meeteval); the numpy form is
-kept for where numba is not installed.
+cell (``tests/unit/test_banded_alignment.py`` checks both against meeteval); the numpy form stays as
+the reference the compiled one is tested against.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 import numpy as np
-
-try:
-    from numba import njit
-except ImportError:  # pragma: no cover - numba ships with msbench's dependencies
-    njit = None
 
 #: The diagonal's stand-in where the words' times do not meet (above any reachable cost).
 BLOCKED = 4 * 2**40
@@ -64,4 +61,10 @@ def _next_row(
     return row
 
 
-next_row: Any = njit(cache=True, nogil=True)(_next_row) if njit is not None else None
+@cache
+def next_row() -> Callable[..., Any]:
+    """:func:`_next_row` compiled (numba is imported when scoring first needs it; the machine
+    code is cached beside this module)."""
+    from numba import njit
+
+    return njit(cache=True, nogil=True)(_next_row)
