@@ -78,15 +78,11 @@ WEIGHTS = json.dumps(fingerprint(config["models"]), sort_keys=True)
 ACOUSTIC_RUNTIME = acoustic_runtime()
 
 
-#: A job sized by the memory model keeps every attempt's lines: Snakemake deletes a job's log
-#: before a retry, so the log is also appended to <log>.attempts, under a line naming the
-#: attempt's memory; a job SLURM killed for memory thus leaves the recording it was on and its
-#: expected peak (the stage's stdout and stderr both go to the log).
-ATTEMPT_HEADER = (
-    'echo "[msbench] $(date -u +%FT%TZ) attempt with mem_mb={resources.mem_mb},'
-    ' runtime={resources.runtime} min" >> {log:q}.attempts; '
-)
-KEEP_ATTEMPTS = " 2>&1 | tee -a {log:q}.attempts > {log:q}"
+# Attempt logs: a job sized by the memory model (acoustic, units, evaluate) keeps every
+# attempt's lines. Snakemake deletes a job's log before a retry, so the log is also appended to
+# <log>.attempts, under a line naming the attempt's memory; a job SLURM killed for memory thus
+# leaves the recording it was on and its expected peak (stdout and stderr both go to the log).
+# The rules spell the two shell pieces out (snakemake --lint: no command built with '+').
 
 
 def made(path):
@@ -162,9 +158,10 @@ ASR_NAMES = {
 ASR_MODEL = config["baseline"]["asr"]["model"]
 BASELINE = {
     "id": "baseline",
-    "name": "msbench baseline (Silero VAD + CAM++ clustering + "
-    + ASR_NAMES.get(ASR_MODEL, f"Whisper from {ASR_MODEL}")
-    + ")",
+    "name": (
+        "msbench baseline (Silero VAD + CAM++ clustering"
+        f" + {ASR_NAMES.get(ASR_MODEL, f'Whisper from {ASR_MODEL}')})"
+    ),
     "outputs": "results/systems/baseline",
     "units": "results/units/units.csv",
 }

@@ -23,10 +23,12 @@ rule evaluate:
         out_dir=subpath(output.units, parent=True),
         settings=settings_json("scoring"),
     shell:
-        ATTEMPT_HEADER
-        + "msbench evaluate --system {params.system:q} --benchmark {input.benchmark:q}"
+        # every attempt's lines kept in <log>.attempts (common.smk: attempt logs)
+        'echo "[msbench] $(date -u +%FT%TZ) attempt with mem_mb={resources.mem_mb},'
+        ' runtime={resources.runtime} min" >> {log:q}.attempts; '
+        "msbench evaluate --system {params.system:q} --benchmark {input.benchmark:q}"
         " --utterances {input.utterances:q} --out-dir {params.out_dir:q}"
-        " --settings {params.settings:q}" + KEEP_ATTEMPTS
+        " --settings {params.settings:q} 2>&1 | tee -a {log:q}.attempts > {log:q}"
 
 
 rule leaderboard:

@@ -31,16 +31,23 @@ rule acoustic:
         mem_mb=acoustic_resource("mem_mb"),
         runtime=acoustic_resource("runtime"),
         gpu=ACOUSTIC_GPUS,
+        # how the models run and where their weights are (threads, decode workers, weight
+        # folders): not what they compute, so a resource, not a param: editing it reruns
+        # nothing (common.smk: RUNTIME_ONLY)
+        msbench_runtime=ACOUSTIC_RUNTIME,
     params:
         settings=acoustic_settings(),
         weights=WEIGHTS,
     shell:
-        ATTEMPT_HEADER
-        + "msbench acoustic --ingested {input:q} --batch {wildcards.batch}"
+        # every attempt's lines kept in <log>.attempts (common.smk: attempt logs)
+        'echo "[msbench] $(date -u +%FT%TZ) attempt with mem_mb={resources.mem_mb},'
+        ' runtime={resources.runtime} min" >> {log:q}.attempts; '
+        "msbench acoustic --ingested {input:q} --batch {wildcards.batch}"
         " --batches {wildcards.batches}"
         " --out {output.features:q} --rejected {output.rejected:q}"
         " --similarity {output.similarity:q} --settings {params.settings:q}"
-        " --runtime {ACOUSTIC_RUNTIME:q} --mem-mb {resources.mem_mb}" + KEEP_ATTEMPTS
+        " --runtime {resources.msbench_runtime:q} --mem-mb {resources.mem_mb}"
+        " 2>&1 | tee -a {log:q}.attempts > {log:q}"
 
 
 rule gather:
@@ -53,8 +60,11 @@ rule gather:
         features="results/features/{source}/acoustic.jsonl",
         rejected="results/features/{source}/acoustic.rejected.jsonl",
         similarity="results/features/{source}/acoustic.similarity.jsonl",
+    log:
+        "results/logs/gather/{source}.log",
     localrule: True
     shell:
-        "msbench gather --out {output.features:q} --parts {input.features:q}"
+        "(msbench gather --out {output.features:q} --parts {input.features:q}"
         " && msbench gather --out {output.rejected:q} --parts {input.rejected:q}"
-        " && msbench gather --out {output.similarity:q} --parts {input.similarity:q}"
+        " && msbench gather --out {output.similarity:q} --parts {input.similarity:q})"
+        " 2> {log:q}"

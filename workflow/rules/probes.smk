@@ -17,6 +17,7 @@ rule probes:
     resources:
         mem_mb=4000,
         runtime=60,
+        msbench_runtime=ACOUSTIC_RUNTIME,  # runtime-only, as in rule acoustic
     params:
         benchmark=lambda wildcards, input: (
             f"--benchmark {input.benchmark}" if input.benchmark else ""
@@ -26,4 +27,4 @@ rule probes:
         "msbench probes --recordings {input.recordings:q} --utterances {input.utterances:q}"
         " --ingested {input.ingested:q} {params.benchmark} --out-dir {output:q}"
         " --settings {params.settings:q}"
-        " --runtime {ACOUSTIC_RUNTIME:q} 2> {log:q}"
+        " --runtime {resources.msbench_runtime:q} 2> {log:q}"

@@ -17,10 +17,12 @@ rule units:
         out_dir=subpath(output.units, parent=True),
         settings=settings_json("units"),
     shell:
-        ATTEMPT_HEADER
-        + "msbench units --benchmark {input.benchmark:q} --recordings {input.recordings:q}"
+        # every attempt's lines kept in <log>.attempts (common.smk: attempt logs)
+        'echo "[msbench] $(date -u +%FT%TZ) attempt with mem_mb={resources.mem_mb},'
+        ' runtime={resources.runtime} min" >> {log:q}.attempts; '
+        "msbench units --benchmark {input.benchmark:q} --recordings {input.recordings:q}"
         " --utterances {input.utterances:q} --out-dir {params.out_dir:q}"
-        " --settings {params.settings:q}" + KEEP_ATTEMPTS
+        " --settings {params.settings:q} 2>&1 | tee -a {log:q}.attempts > {log:q}"
 
 
 rule baseline:
@@ -38,6 +40,9 @@ rule baseline:
         mem_mb=6000,
         runtime=240,
         gpu=BASELINE_GPUS,
+        # how the models run and where their weights are: not what they compute, so not a
+        # param (editing it reruns nothing; common.smk: RUNTIME_ONLY)
+        msbench_runtime=ACOUSTIC_RUNTIME,
     params:
         out_dir=subpath(output.sidecar, parent=True),
         settings=settings_json("baseline"),
@@ -45,7 +50,7 @@ rule baseline:
     shell:
         "msbench baseline --units {input.units:q} --benchmark {input.benchmark:q}"
         " --out-dir {params.out_dir:q} --settings {params.settings:q}"
-        " --runtime {ACOUSTIC_RUNTIME:q} 2> {log:q}"
+        " --runtime {resources.msbench_runtime:q} 2> {log:q}"
 
 
 rule simulate:
