@@ -10,7 +10,7 @@ ruff check src tests benchmarks
 step "ruff format --check"
 ruff format --check --quiet src tests benchmarks
 step "snakefmt --check"
-snakefmt --check Snakefile workflow/rules/*.smk
+snakefmt --check Snakefile workflow/Snakefile workflow/rules/*.smk
 step "snakemake --lint, with the demo's config (scripts/lint_workflow.sh: one allowed finding)"
 scripts/lint_workflow.sh
 step "mypy"
