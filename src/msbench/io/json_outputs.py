@@ -90,10 +90,10 @@ def read_document(sample: Sample, name: str, reader: JsonReader) -> list[Segment
     return read_parsed(sample, name, reader, data)
 
 
-def read_parsed(sample: Sample, name: str, reader: JsonReader, data: Any) -> list[Segment]:
-    """``reader`` on an already parsed document, its errors worded as :func:`read_document`'s."""
+def read_parsed(sample: Sample, name: str, read: JsonReader, data: Any) -> list[Segment]:
+    """``read`` on an already parsed document, its errors worded as :func:`read_document`'s."""
     try:
-        return reader(data, sample.session, str(sample.path))
+        return read(data, sample.session, str(sample.path))
     except (KeyError, IndexError, TypeError, ValueError, AttributeError) as error:
         key = error.args[0] if isinstance(error, KeyError) and error.args else None
         what = (

@@ -169,10 +169,10 @@ def write_text(name: str, segments: Segments) -> str:
     >>> write_text("rttm", [{"session_id": "u", "speaker": "A", "start_time": 1.5, "end_time": 2.0}])
     'SPEAKER u 1 1.5 0.5 <NA> <NA> A <NA> <NA>\\n'
     """
-    writer = BY_NAME[name].write
-    if writer is None:
+    write = BY_NAME[name].write
+    if write is None:
         raise ValueError(f"msbench writes no {name} files (it writes {', '.join(WRITABLE)})")
-    return writer(segments)
+    return write(segments)
 
 
 def closest_formats(name: str, choices: tuple[str, ...]) -> str:
