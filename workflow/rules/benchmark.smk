@@ -42,9 +42,9 @@ rule select:
         space=rules.bin.output.space,
         qc=selection_files,
     output:
-        benchmark="results/manifests/benchmark.csv",
+        benchmark=report("results/manifests/benchmark.csv", caption="../report/benchmark.rst", category="Benchmark", subcategory="Selection"),
         metadata="results/manifests/metadata.jsonl",
-        report="results/manifests/selection_report.json",
+        report=report("results/manifests/selection_report.json", caption="../report/selection_report.rst", category="Benchmark", subcategory="Selection"),
     log:
         "results/logs/select.log",
     threads: 1

@@ -1,5 +1,6 @@
 # Input functions only; all logic lives in the msbench package.
 import json
+import re
 from pathlib import Path
 
 from msbench.ingest.sheet import check_source_folders, find_source, read_dataset_sheet
@@ -168,6 +169,13 @@ BASELINE = {
 SYSTEMS = {entry["id"]: entry for entry in config["systems"]}
 if config["baseline"]["enabled"]:
     SYSTEMS = {"baseline": BASELINE, **SYSTEMS}
+
+
+wildcard_constraints:
+    # results/evaluation/compare/ is the comparison's folder, not a system's
+    system="|".join(re.escape(name) for name in SYSTEMS) or "(?!)",
+
+
 BASELINE_GPUS = 1 if config["baseline"]["device"] == "cuda" else 0
 
 

@@ -10,7 +10,12 @@ rule probes:
             else []
         ),
     output:
-        directory("results/probes"),
+        report(
+            directory("results/probes"),
+            patterns=["probe_summary.json"],
+            caption="../report/probes.rst",
+            category="Probes",
+        ),
     log:
         "results/logs/probes.log",
     threads: 1

@@ -13,7 +13,12 @@ rule review:
         evaluations=review_evaluations(),
         probes=probes_outputs(),
     output:
-        directory("results/review"),
+        report(
+            directory("results/review"),
+            htmlindex="index.html",
+            caption="../report/review.rst",
+            category="Review",
+        ),
     log:
         "results/logs/review.log",
     threads: 1
