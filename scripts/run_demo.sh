@@ -32,3 +32,4 @@ python -c "import json; s = json.load(open(\"results/probes/probe_summary.json\"
 echo "[demo] review site: open results/review/index.html (no server needed)"
 finished=$(date +%s)
 echo "[demo] set-up $((setup_done - started)) s, workflow $((finished - setup_done)) s"
+echo "[demo] commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"

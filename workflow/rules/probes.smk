@@ -12,7 +12,7 @@ rule probes:
     output:
         report(
             directory("results/probes"),
-            patterns=["probe_summary.json"],
+            patterns=["probe_{summary}.json"],
             caption="../report/probes.rst",
             category="Probes",
         ),
