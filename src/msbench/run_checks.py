@@ -97,3 +97,12 @@ def undecided_jobs(sources: Iterable[str], results: str | Path = "results") -> s
         "cannot list them; to see them: snakemake --until ingest --cores 2 (minutes), then this "
         "dry run again"
     )
+
+
+def refuse_results_file(results: str | Path = "results") -> None:
+    """The results folder's path taken by a file: one line, not Snakemake's 45-line traceback."""
+    if Path(results).exists() and not Path(results).is_dir():
+        raise ConfigError(
+            f"{results} is a file, and the workflow writes its results into a folder of that "
+            "name: move or rename the file, then run again"
+        )

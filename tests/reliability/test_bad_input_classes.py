@@ -216,7 +216,7 @@ def test_scoring_input_in_the_wrong_format_or_units_is_said(tmp_path: Path):
     far = tmp_path / "far.stm"
     far.write_text("s1 1 A 1000000000000.0 1000000000002.0 hello there\n")
     scores = score_pair(read_segments(tmp_path / "ref.stm"), read_segments(far))
-    assert any("more than 60 s after the reference's last end" in n for n in scores["notes"])
+    assert any("more than 60 s past the reference's last end" in n for n in scores["notes"])
     empty = score_pair(read_segments(tmp_path / "ref.stm"), [])
     assert empty["cpwer"]["error_rate"] == 1.0 and empty["cpwer"]["deletions"] == 4
     undefined = score_pair([], read_segments(tmp_path / "ref.stm"))

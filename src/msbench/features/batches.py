@@ -147,14 +147,23 @@ def _file_lengths(ingested: str, mtime_ns: int, size: int) -> tuple[float, ...]:
     import json
 
     from msbench.audio import file_seconds
+    from msbench.errors import InputError
     from msbench.textio import read_text, split_lines
 
     del mtime_ns, size  # part of the cache key only
     lengths = []
-    for line in split_lines(read_text(ingested)):
+    for number, line in enumerate(split_lines(read_text(ingested)), start=1):
         if line.strip():
-            recording = json.loads(line)["recording"]
-            lengths.append(file_seconds(recording["audio_path"], recording["duration_seconds"]))
+            try:
+                recording = json.loads(line)["recording"]
+                lengths.append(file_seconds(recording["audio_path"], recording["duration_seconds"]))
+            except (json.JSONDecodeError, KeyError, TypeError) as error:
+                raise InputError(
+                    ingested, f"not an ingested recording ({type(error).__name__}: {error})",
+                    where=f"line {number}",
+                    fix="delete the file and rerun: the ingest step writes it again (it was cut "
+                    "or edited since)",
+                ) from error  # fmt: skip
     return tuple(lengths)
 
 

@@ -228,13 +228,16 @@ FAR_SECONDS = 60.0
 
 
 def far_segments(reference: Sequence[Segment], hypothesis: Sequence[Segment]) -> list[str]:
-    """A note for hypothesis segments starting over ``FAR_SECONDS`` after the reference ends.
+    """A note for hypothesis segments that start or end over ``FAR_SECONDS`` after the
+    reference ends (a segment from 0 to 36,000 s is as far as one that starts there).
 
     Such times usually mean other units (milliseconds, samples) or another
     recording; they are scored as they are (false alarm, insertions), and said.
 
     >>> far_segments([Segment("s", 0.0, 4.0, "A", "a")], [Segment("s", 1e12, 1e12 + 2, "A", "a")])
-    ["1 hypothesis segment(s) start more than 60 s after the reference's last end (4.000 s), the latest at 1000000000000.000 s: check that the times are seconds of the same recording (scored as they are: false alarm and insertions)"]
+    ["1 hypothesis segment(s) reach more than 60 s past the reference's last end (4.000 s), the farthest to 1000000000002.000 s: check that the times are seconds of the same recording (scored as they are: false alarm and insertions)"]
+    >>> len(far_segments([Segment("s", 0.0, 4.0, "A", "a")], [Segment("s", 0.0, 36000.0, "A", "a")]))
+    1
     """
     ends: dict[str, float] = {}
     for segment in reference:
@@ -242,16 +245,16 @@ def far_segments(reference: Sequence[Segment], hypothesis: Sequence[Segment]) ->
     far = [
         s
         for s in hypothesis
-        if s.session_id in ends and s.start_time > ends[s.session_id] + FAR_SECONDS
+        if s.session_id in ends and max(s.start_time, s.end_time) > ends[s.session_id] + FAR_SECONDS
     ]
     if not far:
         return []
-    last = max(far, key=lambda s: s.start_time)
+    last = max(far, key=lambda s: max(s.start_time, s.end_time))
     return [
-        f"{len(far)} hypothesis segment(s) start more than {FAR_SECONDS:.0f} s after the "
-        f"reference's last end ({ends[last.session_id]:.3f} s), the latest at "
-        f"{last.start_time:.3f} s: check that the times are seconds of the same recording "
-        "(scored as they are: false alarm and insertions)"
+        f"{len(far)} hypothesis segment(s) reach more than {FAR_SECONDS:.0f} s past the "
+        f"reference's last end ({ends[last.session_id]:.3f} s), the farthest to "
+        f"{max(last.start_time, last.end_time):.3f} s: check that the times are seconds of the "
+        "same recording (scored as they are: false alarm and insertions)"
     ]
 
 
