@@ -252,3 +252,86 @@ def test_the_baseline_written_in_each_output_format_evaluates_as_its_seglst(
     ours = (tmp_path / "eval/unit_scores.csv").read_text().splitlines()
     theirs = (exported / "results/evaluation/baseline/unit_scores.csv").read_text().splitlines()
     assert len(outputs) > 0 and ours == theirs
+
+
+def _manifest_copies(exported: Path, target: Path) -> dict[str, Path]:
+    """The run's export inputs copied (without their written-records: edited on purpose here)."""
+    import shutil
+
+    target.mkdir(parents=True)
+    copies = {}
+    for name in ("benchmark.csv", "recordings.csv", "utterances.csv"):
+        copies[name] = shutil.copy2(exported / "results/manifests" / name, target / name)
+    copies["units.csv"] = shutil.copy2(exported / "results/units/units.csv", target / "units.csv")
+    copies["audio"] = Path(shutil.copytree(exported / "results/units/audio", target / "audio"))
+    return copies
+
+
+def _export(
+    exported: Path, copies: dict[str, Path], out: Path, *formats: str
+) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "msbench.cli", "export", "--to", *formats, "--out", str(out),
+         "--benchmark", str(copies["benchmark.csv"]), "--recordings", str(copies["recordings.csv"]),
+         "--utterances", str(copies["utterances.csv"]), "--units", str(copies["units.csv"]),
+         "--unit-audio", str(copies["audio"])],
+        cwd=exported, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+
+
+def test_one_id_sanitiser_for_every_writer_with_a_note(exported: Path, tmp_path: Path):
+    """A unit id and a speaker holding a space: every format writes them with '_' (SegLST and the
+    UEM kept the space, so the README's meeteval command read five fields), and the README and
+    the terminal list each id changed."""
+    copies = _manifest_copies(exported, tmp_path / "in")
+    unit = next(csv.DictReader(copies["units.csv"].open(encoding="utf-8")))["unit_id"]
+    spaced = unit.replace("__", " ")
+    for name in ("units.csv",):
+        copies[name].write_text(copies[name].read_text().replace(unit, spaced))
+    (copies["audio"] / f"{unit}.flac").rename(copies["audio"] / f"{spaced}.flac")
+    speaker = next(csv.DictReader(copies["utterances.csv"].open(encoding="utf-8")))["speaker"]
+    copies["utterances.csv"].write_text(
+        copies["utterances.csv"].read_text().replace(speaker, speaker + " x")
+    )
+    done = _export(exported, copies, tmp_path / "out", "seglst", "kaldi", "lhotse")
+    assert done.returncode == 0, done.stderr
+    assert "id(s) hold whitespace, exported with '_'" in done.stderr
+    out = tmp_path / "out"
+    readme = (out / "README.md").read_text()
+    assert f"`{spaced}` -> `{spaced.replace(' ', '_')}`" in readme and f"`{speaker} x`" in readme
+    assert all(
+        len(line.split()) == 4 for line in (out / "seglst/units.uem").read_text().splitlines()
+    )
+    seglst = json.loads((out / "seglst/references.seglst.json").read_text())
+    assert not any(" " in s["session_id"] or " " in s["speaker"] for s in seglst)
+    assert spaced.replace(" ", "_") in {s["session_id"] for s in seglst}
+    assert f"{speaker}_x" in (out / "kaldi/utt2spk").read_text()
+    meeteval = subprocess.run(
+        [str(Path(sys.executable).parent / "meeteval-wer"), "cpwer", "-r", "seglst/references.seglst.json",
+         "-h", "seglst/references.seglst.json", "--uem", "seglst/units.uem"],
+        cwd=out, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert meeteval.returncode == 0, meeteval.stderr[-800:]
+
+
+def test_an_export_into_a_used_folder_replaces_it_whole(exported: Path, tmp_path: Path):
+    copies = _manifest_copies(exported, tmp_path / "in")
+    out = tmp_path / "out"
+    assert _export(exported, copies, out, "kaldi").returncode == 0
+    again = _export(exported, copies, out, "seglst")
+    assert (
+        again.returncode == 0
+        and "held an earlier export (README.md, kaldi): replaced whole" in again.stderr
+    )
+    assert sorted(p.name for p in out.iterdir()) == ["README.md", "seglst"]
+    assert not any(p.name.startswith(".out.") for p in tmp_path.iterdir())
+
+
+def test_missing_audio_is_one_line_and_nothing_is_written(exported: Path, tmp_path: Path):
+    copies = _manifest_copies(exported, tmp_path / "in")
+    gone = sorted(copies["audio"].iterdir())[0]
+    gone.unlink()
+    done = _export(exported, copies, tmp_path / "out", "lhotse", "kaldi")
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert f"1 audio file(s) the export reads are missing: {gone}" in done.stderr
+    assert not (tmp_path / "out").exists()

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from msbench.export.bundle import CONDITION_FIELDS, Bundle
+from msbench.export.ids import export_id
 from msbench.export.licences import licence_lines, restricted
 from msbench.textio import write_atomic
 
@@ -74,10 +75,10 @@ def benchmark_rows(bundle: Bundle, include_restricted: bool = False) -> list[dic
         licence, citation = bundle.licences.get(str(row["source_dataset"]), ("", ""))
         kept = include_restricted or not restricted(licence)
         rows.append({
-            "unit_id": unit.unit_id, "recording_id": unit.recording_id,
+            "unit_id": export_id(unit.unit_id), "recording_id": export_id(unit.recording_id),
             "audio": {"bytes": flac.read_bytes(), "path": flac.name} if kept else None,
             "start": unit.start, "end": unit.end,
-            "segments": [{"speaker": u.speaker, "start_time": u.start, "end_time": u.end,
+            "segments": [{"speaker": export_id(u.speaker), "start_time": u.start, "end_time": u.end,
                           "words": u.words} for u in bundle.unit_utterances(unit)],
             "source": str(row["source_dataset"]), "language": str(row.get("language") or ""),
             "licence": licence, "citation": citation,

@@ -19,22 +19,16 @@ becomes ``_``. Every file is sorted in C order (``LC_ALL=C sort``), as Kaldi req
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
 from msbench.export.bundle import Bundle
+from msbench.export.ids import export_id
 from msbench.io.registry import write_text
 from msbench.textio import write_atomic
 
-
-def kaldi_id(text: str) -> str:
-    """An id without whitespace (Kaldi splits lines at it).
-
-    >>> kaldi_id("ami::dev00::Speaker A")
-    'ami::dev00::Speaker_A'
-    """
-    return re.sub(r"\s+", "_", text.strip())
+#: An id without whitespace (Kaldi splits lines at it): the export's one sanitiser.
+kaldi_id = export_id
 
 
 def _wav_entry(path: str, channel: int, channels: int, rate: int) -> str:

@@ -3,7 +3,7 @@ licence of each source corpus, and how each library loads it."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from msbench.export.bundle import Bundle
 from msbench.export.licences import licence_lines
@@ -22,8 +22,9 @@ LOADERS = {
 }
 
 
-def ledger(bundle: Bundle, formats: Sequence[str]) -> str:
-    """The export's README: counts, loaders, and one licence line per source corpus."""
+def ledger(bundle: Bundle, formats: Sequence[str], changes: Mapping[str, str] | None = None) -> str:
+    """The export's README: counts, loaders, one licence line per source corpus, and every id
+    changed for export (whitespace to ``_``, the same in every format)."""
     sources = sorted({str(r["source_dataset"]) for r in bundle.selected})
     hours = sum(float(r["duration_seconds"]) for r in bundle.selected) / 3600
     utterances = sum(len(v) for v in bundle.utterances.values())
@@ -46,4 +47,9 @@ def ledger(bundle: Bundle, formats: Sequence[str]) -> str:
         "Audio paths are absolute paths on the machine that exported; the audio itself is not "
         "copied (each corpus' licence governs redistribution).",
     ]
+    if changes:
+        lines += ["", "## Ids changed for export", "",
+                  f"{len(changes)} id(s) hold whitespace, which line formats (Kaldi, STM, UEM, RTTM) "
+                  "split at; every format here writes them with `_`:", "",
+                  *[f"- `{a}` -> `{b}`" for a, b in changes.items()]]  # fmt: skip
     return "\n".join(lines) + "\n"

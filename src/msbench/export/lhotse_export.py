@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from msbench.export.bundle import Bundle, Utterance, write_jsonl_gz
+from msbench.export.ids import export_id
 from msbench.timeline import exact_difference
 
 
@@ -36,15 +37,16 @@ def _supervision(k: int, u: Utterance, channel: int, language: str, custom: dict
     from lhotse import SupervisionSegment
 
     start = exact_difference(u.start, offset) if offset else u.start
+    recording = export_id(recording_id or u.recording_id)
     return SupervisionSegment(
-        id=f"{recording_id or u.recording_id}-{k:05d}",
-        recording_id=recording_id or u.recording_id,
+        id=f"{recording}-{k:05d}",
+        recording_id=recording,
         start=start,
         duration=exact_difference(u.end, u.start),
         channel=channel,
         text=u.words,
         language=language or None,
-        speaker=u.speaker,
+        speaker=export_id(u.speaker),
         custom={**custom, "r_ov": u.overlap_exposure},
     )
 
@@ -58,7 +60,7 @@ def export_lhotse(bundle: Bundle, out: Path) -> list[Path]:
     for row in bundle.selected:
         rid, audio = row["recording_id"], bundle.audio[row["recording_id"]]
         path = Path(audio["audio_path"]).resolve()
-        recordings.append(Recording.from_file(path, recording_id=rid))
+        recordings.append(Recording.from_file(path, recording_id=export_id(rid)))
         channel, language = int(audio.get("channel") or 0), str(row.get("language") or "")
         custom = bundle.conditions(rid)
         for k, u in enumerate(bundle.utterances.get(rid, [])):
@@ -68,14 +70,14 @@ def export_lhotse(bundle: Bundle, out: Path) -> list[Path]:
     languages = {r["recording_id"]: str(r.get("language") or "") for r in bundle.selected}
     for unit in bundle.units:
         flac = (bundle.unit_audio / f"{unit.unit_id}.flac").resolve()
-        recording = Recording.from_file(flac, recording_id=unit.unit_id)
+        recording = Recording.from_file(flac, recording_id=export_id(unit.unit_id))
         custom = {"recording_id": unit.recording_id, "start": unit.start, "end": unit.end,
                   **bundle.conditions(unit.recording_id)}  # fmt: skip
         sups = [
             _supervision(k, u, 0, languages[unit.recording_id], custom, unit.start, unit.unit_id)
             for k, u in enumerate(bundle.unit_utterances(unit))
         ]
-        cuts.append(MonoCut(unit.unit_id, 0.0, recording.duration, 0, sups, recording=recording,
+        cuts.append(MonoCut(export_id(unit.unit_id), 0.0, recording.duration, 0, sups, recording=recording,
                             custom=custom))  # fmt: skip
     names = ("recordings", "supervisions", "activity", "cuts")
     paths = [out / f"{name}.jsonl.gz" for name in names]

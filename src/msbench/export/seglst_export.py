@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from msbench.export.bundle import Bundle
+from msbench.export.ids import export_id
 from msbench.io.seglst import write as seglst_text
 from msbench.io.stm import write as stm_text
 from msbench.textio import write_atomic
@@ -42,7 +43,8 @@ def system_segments(entry: Mapping[str, Any], bundle: Bundle) -> list[dict[str, 
     found = []
     for unit in bundle.units:
         try:
-            found += [s.to_seglst() for s in load_output(spec, unit, single)]
+            found += [{**s.to_seglst(), "session_id": export_id(unit.unit_id)}
+                      for s in load_output(spec, unit, single)]  # fmt: skip
         except (MissingOutput, InputError):
             continue
     return found
@@ -58,9 +60,9 @@ def export_seglst(
     segments, uem = [], []
     for unit in bundle.units:
         for u in bundle.unit_utterances(unit):
-            segments.append({"session_id": unit.unit_id, "speaker": u.speaker,
+            segments.append({"session_id": export_id(unit.unit_id), "speaker": export_id(u.speaker),
                              "start_time": u.start, "end_time": u.end, "words": u.words})  # fmt: skip
-        uem += [f"{unit.unit_id} 1 {start} {end}\n" for start, end in unit.uem]
+        uem += [f"{export_id(unit.unit_id)} 1 {start} {end}\n" for start, end in unit.uem]
     written = {
         out / "references.seglst.json": seglst_text(segments),
         out / "references.stm": stm_text(segments),

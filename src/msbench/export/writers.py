@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from pathlib import Path
@@ -9,6 +11,7 @@ from typing import Any
 
 from msbench.export.bundle import Bundle
 from msbench.export.hf_export import export_hf
+from msbench.export.ids import id_changes, refuse_missing_audio
 from msbench.export.kaldi_export import export_kaldi
 from msbench.export.ledger import ledger
 from msbench.export.lhotse_export import export_lhotse
@@ -40,6 +43,31 @@ def write_exports(
         "kaldi": export_kaldi,
         "seglst": partial(export_seglst, systems=systems, tokenizer=tokenizer),
     }
-    written = {name: writers[name](bundle, out / name) for name in formats}
-    write_atomic(out / "README.md", ledger(bundle, formats))
-    return written
+    refuse_missing_audio(bundle, formats)  # before anything is written
+    changes = id_changes(bundle)
+    staging = out.parent / f".{out.name}.partial"
+    shutil.rmtree(staging, ignore_errors=True)
+    written = {name: writers[name](bundle, staging / name) for name in formats}
+    write_atomic(staging / "README.md", ledger(bundle, formats, changes))
+    replaced = swap_into(staging, out)
+    if replaced:
+        print(f"msbench export: {out} held an earlier export ({', '.join(replaced)}): replaced "
+              "whole by this one", file=sys.stderr)  # fmt: skip
+    if changes:
+        print(f"msbench export: {len(changes)} id(s) hold whitespace, exported with '_' "
+              f"(listed in {out / 'README.md'}): "
+              + ", ".join(f"{a!r} -> {b!r}" for a, b in list(changes.items())[:5]), file=sys.stderr)  # fmt: skip
+    return {name: [out / p.relative_to(staging) for p in paths] for name, paths in written.items()}
+
+
+def swap_into(staging: Path, out: Path) -> list[str]:
+    """``staging`` becomes ``out`` (two renames: a reader never sees a half-written export);
+    an earlier export there is replaced whole. Returns what the earlier folder held."""
+    held = sorted(p.name for p in out.iterdir()) if out.is_dir() else []
+    old = out.parent / f".{out.name}.replaced"
+    shutil.rmtree(old, ignore_errors=True)
+    if out.exists():
+        out.rename(old)
+    staging.rename(out)
+    shutil.rmtree(old, ignore_errors=True)
+    return held
