@@ -52,3 +52,28 @@ def test_a_results_path_that_is_a_file_is_one_line(tmp_path: Path):
     assert done.returncode != 0
     assert "results is a file, and the workflow writes its results into a folder" in said
     assert "Traceback" not in said and len(said.splitlines()) <= 6
+
+
+def test_a_damaged_transcript_gz_rejects_the_sessions_left_without_words(tmp_path: Path):
+    """A damaged transcript .gz: its sessions cannot be named; a session left without any word
+    was selected and scored against nothing (only the ingest log said so). Now it is rejected,
+    and a session whose words another transcript gives is kept."""
+    from msbench.ingest.source import ingest_source
+    from tests.helpers.fixtures import folder_source, rttm_line, write_tone
+
+    for session in ("a", "b"):
+        (tmp_path / f"{session}.rttm").write_text(
+            rttm_line(session, 0, 2, "A") + rttm_line(session, 2.5, 2, "B")
+        )
+        write_tone(tmp_path / f"{session}.wav", 6.0)
+    words = tmp_path / "words"
+    words.mkdir()
+    (words / "a.stm").write_text("a 1 A 0 2 hello there\na 1 B 2.5 4.5 hi\n")
+    (words / "b.stm.gz").write_bytes(b"\x1f\x8b\x08\x00broken")
+    result = ingest_source(folder_source(tmp_path, transcripts="words/*.stm*"))
+    assert [r.recording.session_id for r in result.recordings] == ["a"]
+    (rejected,) = result.rejections
+    assert rejected.recording_id == "c::b"
+    assert (
+        "b.stm.gz" in rejected.reason and "cannot be read and names no session" in rejected.reason
+    )

@@ -281,6 +281,16 @@ def _check_transcript(transcripts: Transcripts, session_id: str) -> None:
             where=first.where,
             fix=first.fix or "fix the transcript file, or remove `transcripts` for this source",
         )
+    if transcripts.unnamed and session_id not in transcripts.words:
+        first = transcripts.unnamed[0]
+        raise InputError(
+            first.path,
+            "a transcript file of this source cannot be read and names no session "
+            f"({first.problem}); this session has no words from any other, so its words may be "
+            "in it: rejected rather than scored against nothing",
+            where=first.where,
+            fix="fix or replace the transcript file (a damaged .gz: download it again)",
+        )
 
 
 def ingest_source(spec: SourceSpec, settings: IngestSettings | None = None) -> IngestResult:

@@ -91,6 +91,9 @@ class Transcripts:
     notes: dict[str, list[str]] = field(default_factory=dict)
     problems: dict[str, list[InputError]] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
+    #: files that could not be read and whose sessions cannot be named (a damaged ``.gz``): a
+    #: session left without any word may have had its words there
+    unnamed: list[InputError] = field(default_factory=list)
 
 
 def read_transcripts(pattern: str, encoding: str | None) -> Transcripts:
@@ -105,6 +108,7 @@ def read_transcripts(pattern: str, encoding: str | None) -> Transcripts:
             for session_id in named:
                 found.problems.setdefault(session_id, []).append(error)
             if not named:
+                found.unnamed.append(error)
                 found.warnings.append(
                     f"{error}: its sessions cannot be named, so their words are missing"
                 )
