@@ -101,5 +101,5 @@ def test_the_report_holds_the_results(runs: tuple[Path, Path]):
     for wanted in ("leaderboard.md", "leaderboard_views.csv", "table2.md", "table2_intervals.md",
                    "by_condition.png", "conditions.png", "error_decomposition.png", "coverage.png",
                    "profile_coverage.png", "selection_report.json", "summary.json", "compare.md",
-                   "probe_summary.json", "review/index.html"):  # fmt: skip
+                   "probe_summary.json", "index.html", "probes.html"):  # fmt: skip
         assert any(name.endswith(wanted) for name in names), (wanted, names[:40])
