@@ -325,3 +325,22 @@ def test_assemblyai_without_speaker_labels_is_refused_naming_the_word():
     assert reading.format == "assemblyai" and len(reading.segments) == 1  # one run, no speaker
     with pytest.raises(InputError, match="speaker"):
         refuse_structural_problem(path, reading.segments)
+
+
+def moss_as_stm(path: Path, session: str) -> str:
+    turns = re.findall(r"\[([\d.]+)\]\[(S\d+)\](.*?)\[([\d.]+)\]", path.read_text(encoding="utf-8"))
+    return "".join(f"{session} 1 {who} {a} {b} {words}\n" for a, who, words, b in turns)
+
+
+def test_moss_transcript_scores_as_meeteval_and_a_cut_turn_is_incomplete(tmp_path: Path):
+    ref = tmp_path / "ref.stm"
+    ref.write_text(THREE_TURNS, encoding="utf-8")
+    name = OUTPUTS / "moss_transcript.txt"
+    found, ours = msbench_counts(ref, name, "u")
+    assert found == "moss"  # by content, though the name says .txt
+    assert ours == meeteval_counts(THREE_TURNS, moss_as_stm(name, "u"), tmp_path)
+    assert ours["cpwer"][:2] == (1, 9)
+    cut = tmp_path / "cut.txt"
+    cut.write_text(name.read_text(encoding="utf-8")[:-10], encoding="utf-8")
+    with pytest.raises(InputError, match="incomplete: .* has no end time"):
+        read_output(cut)

@@ -83,13 +83,13 @@ def detect_format(text: str, path: str | Path = "") -> str:
 
 
 def _by_name_or_content(sample: Sample) -> tuple[str, str]:
-    """The file name's format, unless the content is a JSON document or a wrapped model answer
-    of a format that names itself (a VibeVoice answer saved as ``.txt``)."""
+    """The file name's format, unless the content is of a distinctive format that names itself
+    (a service's JSON, a VibeVoice or MOSS answer saved as ``.txt``)."""
     named = suffix_formats().get(Path(sample.path).suffix.lower())
     if named is None:
         return detect_format(sample.text, sample.path), "content"
     detected = _detect(sample)
-    if detected and detected != named and ".json" in registry.BY_NAME[detected].suffixes:
+    if detected and detected != named and registry.BY_NAME[detected].distinctive:
         return detected, "content"
     return named, "file name"
 

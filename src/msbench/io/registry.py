@@ -33,6 +33,7 @@ from msbench.io import (
     google_stt,
     lhotse_manifest,
     magicdata,
+    moss,
     nemo,
     notsofar,
     openai_diarized,
@@ -74,6 +75,9 @@ class FileFormat:
     words: bool = True
     looks_for: str = ""
     sample: str = ""
+    #: its content cannot be taken for another format's (a service's JSON, a model's tagged
+    #: answer): recognised by content even in a file whose name says another format
+    distinctive: bool = False
 
     @property
     def scoring(self) -> bool:
@@ -87,17 +91,17 @@ def system_json(
     """A system's or service's own JSON: its module's ``looks``, ``read`` and ``LOOKS_FOR``."""
     return FileFormat(name, holds, (".json",), segments=json_reader(name, module.read),
                       detect=json_detector(module.looks), words=words, looks_for=module.LOOKS_FOR,
-                      sample=sample)  # fmt: skip
+                      sample=sample, distinctive=True)  # fmt: skip
 
 
 REGISTRY: tuple[FileFormat, ...] = (
     FileFormat("vibevoice", "VibeVoice-ASR's answer: its JSON list (Start/End/Speaker/Content, or the prompt's Start time/End time/Speaker ID), the chat-wrapped decoded text, or the post-processed start_time/end_time/speaker_id/text",
-               (".json",), segments=vibevoice.read_vibevoice, detect=vibevoice.detect, looks_for=vibevoice.LOOKS_FOR,
+               (".json",), segments=vibevoice.read_vibevoice, detect=vibevoice.detect, looks_for=vibevoice.LOOKS_FOR, distinctive=True,
                sample="Transformers docs (model_doc/vibevoice_asr.md raw output); microsoft/VibeVoice vibevoice_asr_processor.py"),
     system_json("openai-diarized", "OpenAI gpt-4o-transcribe-diarize diarized_json (segments of type transcript.text.segment)",
                 openai_diarized, "written here in the diarized_json shape of the openai SDK's TranscriptionDiarized"),
     FileFormat("whisperx", "WhisperX's result JSON (segments with start, end, text, speaker); a Whisper result + <unit>.rttm",
-               (".json",), segments=whisperx.read_whisperx, detect=json_detector(whisperx.looks),
+               (".json",), segments=whisperx.read_whisperx, detect=json_detector(whisperx.looks), distinctive=True,
                looks_for=whisperx.LOOKS_FOR, sample="written here from whisperx assign_word_speakers' result shape"),
     system_json("assemblyai", "AssemblyAI's transcript JSON (utterances, times in ms)", assemblyai,
                 "written here from AssemblyAI's documented transcript object"),
@@ -114,7 +118,7 @@ REGISTRY: tuple[FileFormat, ...] = (
     system_json("revai", "Rev.ai's transcript JSON (monologues of text and punct elements)", revai,
                 "written here from Rev.ai's documented transcript JSON (no public sample file found)"),
     FileFormat("whisper-cpp", "whisper.cpp's whisper-cli -oj / -ojf JSON (transcription with offsets in ms; speaker with -di)",
-               (".json",), segments=whisper_cpp.read_whisper_cpp, detect=json_detector(whisper_cpp.looks),
+               (".json",), segments=whisper_cpp.read_whisper_cpp, detect=json_detector(whisper_cpp.looks), distinctive=True,
                looks_for=whisper_cpp.LOOKS_FOR, sample="written here in the shape of whisper.cpp's output_json (examples/cli)"),
     system_json("azure-batch", "Azure AI Speech batch transcription JSON (recognizedPhrases with speaker, ticks)", azure_batch,
                 "written here from Microsoft's documented batch transcription result"),
@@ -122,6 +126,9 @@ REGISTRY: tuple[FileFormat, ...] = (
                 "written here from pyannoteAI's documented job output", words=False),
     system_json("nemo", "NVIDIA NeMo speaker-attributed transcript JSON (words/sentences with speaker)", nemo,
                 "written here in the shape of NeMo's OfflineDiarWithASR JSON (words: word, start_time, end_time, speaker)"),
+    FileFormat("moss", "MOSS-Transcribe-Diarize's tagged transcript ([start][S01]text[end] turns)",
+               (".txt",), segments=moss.read_moss, detect=moss.detect, distinctive=True,
+               sample="written here in the grammar of its documentation and transcribe.cpp's arch/moss/diarize.h"),
     FileFormat("seglst", "meeteval SegLST JSON (session_id, speaker, start_time, end_time, words)",
                (".json",), annotations=seglst.read_seglst, detect=seglst.detect, write=seglst.write, annotation=True,
                looks_for="a list of {session_id, speaker, start_time, end_time, words}", sample="meeteval's example files (tests/fixtures/reference/meeteval)"),
