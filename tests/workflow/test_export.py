@@ -329,7 +329,7 @@ def test_an_export_into_a_used_folder_replaces_it_whole(exported: Path, tmp_path
 
 def test_missing_audio_is_one_line_and_nothing_is_written(exported: Path, tmp_path: Path):
     copies = _manifest_copies(exported, tmp_path / "in")
-    gone = sorted(copies["audio"].iterdir())[0]
+    gone = sorted(copies["audio"].glob("*.flac"))[0]
     gone.unlink()
     done = _export(exported, copies, tmp_path / "out", "lhotse", "kaldi")
     assert done.returncode != 0 and "Traceback" not in done.stderr
