@@ -26,17 +26,17 @@ def score_table(scores: Mapping[str, Any]) -> str:
     >>> print(score_table({"der": {"error_rate": 0.1, "missed": 1.0, "false_alarm": 0.5,
     ...   "confusion": 0.5, "scored": 20.0, "collar": 0.25}, "cpwer": {"error_rate": 0.25,
     ...   "errors": 2, "length": 8, "substitutions": 1, "insertions": 0, "deletions": 1}}))
-    metric     rate       errors / length   parts
-    der        10.00 %     2.000 / 20.000 s  missed 1.000, false alarm 0.500, confusion 0.500 (collar 0.25 s)
-    cpwer      25.00 %         2 / 8         S 1, I 0, D 1
+    metric      rate       errors / length   parts
+    der         10.00 %     2.000 / 20.000 s  missed 1.000, false alarm 0.500, confusion 0.500 (collar 0.25 s)
+    cpwer       25.00 %         2 / 8         S 1, I 0, D 1
     """
-    lines = ["metric     rate       errors / length   parts"]
+    lines = ["metric      rate       errors / length   parts"]
     for key in ("der", "der_collar0"):
         der = scores.get(key)
         if der:
             errors = der["missed"] + der["false_alarm"] + der["confusion"]
             lines.append(
-                f"{key:<10} {_percent(der['error_rate']):<10} {errors:>6.3f} / {der['scored']:.3f} s  "
+                f"{key:<11} {_percent(der['error_rate']):<10} {errors:>6.3f} / {der['scored']:.3f} s  "
                 f"missed {der['missed']:.3f}, false alarm {der['false_alarm']:.3f}, "
                 f"confusion {der['confusion']:.3f} (collar {der['collar']} s)"
             )
@@ -44,15 +44,15 @@ def score_table(scores: Mapping[str, Any]) -> str:
         counts = scores.get(key)
         if counts:
             lines.append(
-                f"{key:<10} {_percent(counts['error_rate']):<10} {counts['errors']:>6} / "
+                f"{key:<11} {_percent(counts['error_rate']):<10} {counts['errors']:>6} / "
                 f"{counts['length']:<9} S {counts['substitutions']}, I {counts['insertions']}, "
                 f"D {counts['deletions']}"
             )
         elif key in scores:
-            lines.append(f"{key:<10} {'-':<10} not computed (see the notes)")
+            lines.append(f"{key:<11} {'-':<10} not computed (see the notes)")
     if "e_attr" in scores:
         parts = ", ".join(f"{k} {_percent(scores.get(k))}" for k in ("e_lex", "e_seg", "e_attr"))
-        lines.append(f"diagnosis  {parts}")
+        lines.append(f"diagnosis   {parts}")
     return "\n".join(lines)
 
 
