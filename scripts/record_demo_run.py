@@ -25,7 +25,6 @@ RECORD = REPO / "docs" / "measured" / "demo-run.md"
 KEPT = (
     r"^\[demo\] (leaderboard|which system|probes|review site|set-up|commit)",
     r"^\| (system_id|simulated|baseline|metric) ",
-    r"^\|---",
     r"^## .* against ",
     r"^\| cpwer \|",
     r"^\{'items'",
@@ -41,9 +40,20 @@ def machine() -> str:
 
 def main() -> int:
     printed = Path(sys.argv[1]).read_text(encoding="utf-8").splitlines()
-    excerpt = [line for line in printed if any(re.match(p, line) for p in KEPT)]
+    excerpt: list[str] = []
+    for line in printed:
+        header_rule = (
+            line.startswith("|---")
+            and bool(excerpt)
+            and excerpt[-1].startswith(("| system_id", "| metric"))
+        )
+        if header_rule or (not line.startswith("|---") and any(re.match(p, line) for p in KEPT)):
+            excerpt.append(line)
     if not any(line.startswith("| baseline") for line in excerpt):
-        print(f"{sys.argv[1]} holds no demo leaderboard: run scripts/run_demo.sh first", file=sys.stderr)
+        print(
+            f"{sys.argv[1]} holds no demo leaderboard: run scripts/run_demo.sh first",
+            file=sys.stderr,
+        )
         return 1
     said = [line.split()[-1] for line in printed if line.startswith("[demo] commit ")]
     commit = said[-1] if said else subprocess.run(
