@@ -8,9 +8,15 @@ rule audit:
     output:
         table="results/audit/audit.csv",
         summary="results/audit/audit_summary.csv",
-        markdown=report("results/audit/audit.md", caption="../report/audit.rst", category="Audit"),
+        markdown=report(
+            "results/audit/audit.md", caption="../report/audit.rst", category="Audit"
+        ),
         report="results/audit/audit.json",
-        figure=report("results/audit/audit.png", caption="../report/audit_figure.rst", category="Audit"),
+        figure=report(
+            "results/audit/audit.png",
+            caption="../report/audit_figure.rst",
+            category="Audit",
+        ),
     log:
         "results/logs/audit.log",
     threads: 1

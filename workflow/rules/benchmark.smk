@@ -42,9 +42,19 @@ rule select:
         space=rules.bin.output.space,
         qc=selection_files,
     output:
-        benchmark=report("results/manifests/benchmark.csv", caption="../report/benchmark.rst", category="Benchmark", subcategory="Selection"),
+        benchmark=report(
+            "results/manifests/benchmark.csv",
+            caption="../report/benchmark.rst",
+            category="Benchmark",
+            subcategory="Selection",
+        ),
         metadata="results/manifests/metadata.jsonl",
-        report=report("results/manifests/selection_report.json", caption="../report/selection_report.rst", category="Benchmark", subcategory="Selection"),
+        report=report(
+            "results/manifests/selection_report.json",
+            caption="../report/selection_report.rst",
+            category="Benchmark",
+            subcategory="Selection",
+        ),
     log:
         "results/logs/select.log",
     threads: 1

@@ -45,13 +45,33 @@ rule leaderboard:
         comparison=comparison_pairs(),
     output:
         csv="results/evaluation/leaderboard.csv",
-        markdown=report("results/evaluation/leaderboard.md", caption="../report/leaderboard.rst", category="Evaluation", subcategory="Leaderboard"),
+        markdown=report(
+            "results/evaluation/leaderboard.md",
+            caption="../report/leaderboard.rst",
+            category="Evaluation",
+            subcategory="Leaderboard",
+        ),
         json="results/evaluation/leaderboard.json",
-        views=report("results/evaluation/leaderboard_views.csv", caption="../report/leaderboard_views.rst", category="Evaluation", subcategory="Leaderboard"),
+        views=report(
+            "results/evaluation/leaderboard_views.csv",
+            caption="../report/leaderboard_views.rst",
+            category="Evaluation",
+            subcategory="Leaderboard",
+        ),
         views_json="results/evaluation/leaderboard_views.json",
         conditions="results/evaluation/by_condition.csv",
-        conditions_markdown=report("results/evaluation/by_condition.md", caption="../report/by_condition.rst", category="Evaluation", subcategory="By condition"),
-        figure=report("results/evaluation/by_condition.png", caption="../report/by_condition_figure.rst", category="Evaluation", subcategory="By condition"),
+        conditions_markdown=report(
+            "results/evaluation/by_condition.md",
+            caption="../report/by_condition.rst",
+            category="Evaluation",
+            subcategory="By condition",
+        ),
+        figure=report(
+            "results/evaluation/by_condition.png",
+            caption="../report/by_condition_figure.rst",
+            category="Evaluation",
+            subcategory="By condition",
+        ),
     log:
         "results/logs/leaderboard.log",
     localrule: True
@@ -82,9 +102,19 @@ rule compare:
     output:
         pairs="results/evaluation/compare/pairs.csv",
         table2="results/evaluation/compare/table2_pairs.csv",
-        markdown=report("results/evaluation/compare/compare.md", caption="../report/compare.rst", category="Evaluation", subcategory="Which system is better"),
+        markdown=report(
+            "results/evaluation/compare/compare.md",
+            caption="../report/compare.rst",
+            category="Evaluation",
+            subcategory="Which system is better",
+        ),
         json="results/evaluation/compare/compare.json",
-        figure=report("results/evaluation/compare/compare.png", caption="../report/compare_figure.rst", category="Evaluation", subcategory="Which system is better"),
+        figure=report(
+            "results/evaluation/compare/compare.png",
+            caption="../report/compare_figure.rst",
+            category="Evaluation",
+            subcategory="Which system is better",
+        ),
     log:
         "results/logs/compare.log",
     threads: 1
@@ -134,10 +164,30 @@ rule table2:
     output:
         json="results/evaluation/condition_results.json",
         csv="results/evaluation/table2.csv",
-        markdown=report("results/evaluation/table2.md", caption="../report/table2.rst", category="Diagnosis", subcategory="Table 2"),
-        intervals=report("results/evaluation/table2_intervals.md", caption="../report/table2_intervals.rst", category="Diagnosis", subcategory="Table 2"),
-        decomposition=report("results/evaluation/error_decomposition.png", caption="../report/error_decomposition.rst", category="Diagnosis", subcategory="Figures"),
-        figure=report("results/evaluation/conditions.png", caption="../report/conditions_figure.rst", category="Diagnosis", subcategory="Figures"),
+        markdown=report(
+            "results/evaluation/table2.md",
+            caption="../report/table2.rst",
+            category="Diagnosis",
+            subcategory="Table 2",
+        ),
+        intervals=report(
+            "results/evaluation/table2_intervals.md",
+            caption="../report/table2_intervals.rst",
+            category="Diagnosis",
+            subcategory="Table 2",
+        ),
+        decomposition=report(
+            "results/evaluation/error_decomposition.png",
+            caption="../report/error_decomposition.rst",
+            category="Diagnosis",
+            subcategory="Figures",
+        ),
+        figure=report(
+            "results/evaluation/conditions.png",
+            caption="../report/conditions_figure.rst",
+            category="Diagnosis",
+            subcategory="Figures",
+        ),
     log:
         "results/logs/table2.log",
     localrule: True

@@ -8,9 +8,23 @@ rule overview:
         space=rules.bin.output.space,
     output:
         recordings="results/manifests/recordings.csv",
-        summary=report("results/manifests/summary.json", caption="../report/benchmark_summary.rst", category="Benchmark"),
-        figure=report("results/manifests/coverage.png", caption="../report/coverage.rst", category="Benchmark", subcategory="Coverage"),
-        heatmap=report("results/manifests/profile_coverage.png", caption="../report/profile_coverage.rst", category="Benchmark", subcategory="Coverage"),
+        summary=report(
+            "results/manifests/summary.json",
+            caption="../report/benchmark_summary.rst",
+            category="Benchmark",
+        ),
+        figure=report(
+            "results/manifests/coverage.png",
+            caption="../report/coverage.rst",
+            category="Benchmark",
+            subcategory="Coverage",
+        ),
+        heatmap=report(
+            "results/manifests/profile_coverage.png",
+            caption="../report/profile_coverage.rst",
+            category="Benchmark",
+            subcategory="Coverage",
+        ),
     log:
         "results/logs/overview.log",
     localrule: True
