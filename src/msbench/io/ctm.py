@@ -10,25 +10,17 @@ from __future__ import annotations
 
 from msbench.errors import InputError
 from msbench.io.sample import Sample
-from msbench.io.stm import stm_lines
+from msbench.io.stm import numeric, stm_lines
 from msbench.records import Segment
 from msbench.textio import split_lines
 from msbench.timeline import exact_sum, parse_seconds
-
-
-def _numeric(text: str) -> bool:
-    try:
-        float(text)
-    except ValueError:
-        return False
-    return True
 
 
 def detect(sample: Sample) -> bool:
     """More lines read as CTM (five or six fields, a start and a duration, then a word that is
     not a number) than as STM."""
     ctm = sum(
-        len(f) in (5, 6) and _numeric(f[2]) and _numeric(f[3]) and not _numeric(f[4])
+        len(f) in (5, 6) and numeric(f[2]) and numeric(f[3]) and not numeric(f[4])
         for f in sample.fields
     )
     return ctm > stm_lines(sample)

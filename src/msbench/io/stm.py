@@ -56,7 +56,8 @@ def read_stm(path: str | Path, encoding: str | None = None) -> list[SessionAnnot
     return collector.sessions()
 
 
-def _numeric(text: str) -> bool:
+def numeric(text: str) -> bool:
+    """A field that reads as a number (``"1.5"``, ``"1e3"``; not ``"hello"``)."""
     try:
         float(text)
     except ValueError:
@@ -66,7 +67,7 @@ def _numeric(text: str) -> bool:
 
 def stm_lines(sample: Sample) -> int:
     """How many lines read as STM (five fields or more, the 4th and 5th numbers)."""
-    return sum(len(f) >= 5 and _numeric(f[3]) and _numeric(f[4]) for f in sample.fields)
+    return sum(len(f) >= 5 and numeric(f[3]) and numeric(f[4]) for f in sample.fields)
 
 
 def detect(sample: Sample) -> bool:
