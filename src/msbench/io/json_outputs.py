@@ -17,7 +17,7 @@ from typing import Any
 
 from msbench.errors import InputError
 from msbench.io.cutoff import json_problem
-from msbench.io.sample import Sample
+from msbench.io.sample import NOT_JSON, Sample
 from msbench.records import Segment
 from msbench.timeline import parse_seconds
 
@@ -83,10 +83,12 @@ def results_of(data: Any, kind: type) -> bool:
 def read_document(sample: Sample, name: str, reader: JsonReader) -> list[Segment]:
     """A JSON system output read by ``reader``; a missing key or a bad value is an error naming
     the format it was read as, and a document cut off at its end is ``incomplete``."""
-    try:
-        data = json.loads(sample.text)
-    except json.JSONDecodeError as error:
-        raise json_problem(sample.path, sample.text, error) from error
+    data = sample.data  # parsed once for detection and reading alike
+    if data is NOT_JSON:
+        try:
+            data = json.loads(sample.text)
+        except json.JSONDecodeError as error:
+            raise json_problem(sample.path, sample.text, error) from error
     return read_parsed(sample, name, reader, data)
 
 
