@@ -45,7 +45,7 @@ def placeholder_values(resource_settings: Any) -> list[str]:
     values = []
     for mapping in (resource_settings.default_resources, resource_settings.overwrite_resources):
         for value in (mapping or {}).values():
-            values += [str(getattr(value, "raw", value))] if hasattr(value, "raw") else [str(value)]
+            values.append(str(getattr(value, "raw", value)))
             if isinstance(value, dict):
                 values += [str(v) for v in value.values()]
     return [value for value in values if PLACEHOLDER in value]

@@ -80,16 +80,23 @@ def results_of(data: Any, kind: type) -> bool:
     )
 
 
+def parsed(sample: Sample, text: str | None = None) -> Any:
+    """The sample's JSON document (parsed once for detection and reading alike), or that of
+    ``text`` (the JSON inside a wrapper); a document cut off at its end is ``incomplete``,
+    any other JSON error names its line."""
+    if text is None and sample.data is not NOT_JSON:
+        return sample.data
+    text = sample.text if text is None else text
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise json_problem(sample.path, text, error) from error
+
+
 def read_document(sample: Sample, name: str, reader: JsonReader) -> list[Segment]:
     """A JSON system output read by ``reader``; a missing key or a bad value is an error naming
     the format it was read as, and a document cut off at its end is ``incomplete``."""
-    data = sample.data  # parsed once for detection and reading alike
-    if data is NOT_JSON:
-        try:
-            data = json.loads(sample.text)
-        except json.JSONDecodeError as error:
-            raise json_problem(sample.path, sample.text, error) from error
-    return read_parsed(sample, name, reader, data)
+    return read_parsed(sample, name, reader, parsed(sample))
 
 
 def read_parsed(sample: Sample, name: str, read: JsonReader, data: Any) -> list[Segment]:

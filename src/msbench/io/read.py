@@ -16,9 +16,9 @@ from pathlib import Path
 from msbench.errors import InputError
 from msbench.io import registry
 from msbench.io.collector import in_start_order
-from msbench.io.cutoff import json_problem
+from msbench.io.json_outputs import parsed
 from msbench.io.registry import SCORING_FORMATS, FileFormat, closest_formats
-from msbench.io.sample import NOT_JSON, Sample
+from msbench.io.sample import Sample
 from msbench.records import Segment
 from msbench.textio import read_text
 
@@ -69,14 +69,18 @@ class Reading:
 
 def detect_format(text: str, path: str | Path = "") -> str:
     """The first registry format whose detector recognises the text (see the module docstring)."""
-    sample = Sample(path, text, Path(path).stem if path else "")
+    return _detected(Sample(path, text, Path(path).stem if path else ""))
+
+
+def _detected(sample: Sample) -> str:
+    """:func:`detect_format` on a sample the reader then reads (its content parsed once)."""
     found = _detect(sample)
     if found:
         return found
     if not sample.fields:
-        raise InputError(path, "is empty: no segment to score", fix="check the file")
+        raise InputError(sample.path, "is empty: no segment to score", fix="check the file")
     raise InputError(
-        path,
+        sample.path,
         "cannot tell the format",
         fix=f"pass --ref-format/--hyp-format, one of {', '.join(FORMATS)}",
     )
@@ -87,7 +91,7 @@ def _by_name_or_content(sample: Sample) -> tuple[str, str]:
     (a service's JSON, a VibeVoice or MOSS answer saved as ``.txt``)."""
     named = suffix_formats().get(Path(sample.path).suffix.lower())
     if named is None:
-        return detect_format(sample.text, sample.path), "content"
+        return _detected(sample), "content"
     detected = _detect(sample)
     if detected and detected != named and registry.BY_NAME[detected].distinctive:
         return detected, "content"
@@ -123,11 +127,8 @@ def read_output(
     known = registry.BY_NAME.get(fmt)
     if known is None or not known.scoring:
         raise InputError(path, f"unknown format {fmt!r}", fix=closest_formats(fmt, FORMATS))
-    segments = _segments(known, sample)
-    by_session: dict[str, list[Segment]] = {}
-    for segment in segments:
-        by_session.setdefault(segment.session_id, []).append(segment)
-    ordered = [s for group in by_session.values() for s in in_start_order(group)]
+    sessions = by_session(_segments(known, sample))
+    ordered = [s for group in sessions.values() for s in in_start_order(group)]
     return Reading(str(path), fmt, chosen, ordered)
 
 
@@ -178,13 +179,7 @@ def _segments(fmt: FileFormat, sample: Sample) -> list[Segment]:
 def _refuse_unknown_json(sample: Sample) -> None:
     """SegLST is a list; an unclosed one is cut off; a JSON object of no known shape is refused
     with the formats tried and the keys each looked for."""
-    import json
-
-    if sample.data is NOT_JSON:
-        try:
-            json.loads(sample.text)
-        except json.JSONDecodeError as error:
-            raise json_problem(sample.path, sample.text, error) from error
+    parsed(sample)  # an unclosed or invalid document: its error, named
     if isinstance(sample.data, dict):
         tried = "; ".join(f"{f.name}: {f.looks_for}" for f in registry.REGISTRY if f.looks_for)
         keys = ", ".join(map(repr, list(sample.data)[:8]))

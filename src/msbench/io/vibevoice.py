@@ -16,12 +16,10 @@ off at the token limit), never scored as what survived.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
-from msbench.io.cutoff import json_problem
-from msbench.io.json_outputs import label, read_parsed, seconds
+from msbench.io.json_outputs import label, parsed, read_parsed, seconds
 from msbench.io.sample import NOT_JSON, Sample
 from msbench.records import Segment
 
@@ -89,13 +87,7 @@ def read(data: Any, session: str, origin: str) -> list[Segment]:
 
 def read_vibevoice(sample: Sample) -> list[Segment]:
     """Any of the module's forms."""
-    text = sample.text if sample.data is not NOT_JSON else unwrap(sample.text)
-    if text is None:
-        text = sample.text
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise json_problem(sample.path, text, error) from error
+    data = parsed(sample, unwrap(sample.text) if sample.data is NOT_JSON else None)
     if isinstance(data, dict):
         data = [data]  # post_process_transcription's rule: one object is a list of one
     return read_parsed(sample, "vibevoice", read, data)
