@@ -27,9 +27,6 @@ from msbench.export.ids import export_id
 from msbench.io.registry import write_text
 from msbench.textio import write_atomic
 
-#: An id without whitespace (Kaldi splits lines at it): the export's one sanitiser.
-kaldi_id = export_id
-
 
 def _wav_entry(path: str, channel: int, channels: int, rate: int) -> str:
     if channels <= 1 and rate == 16000 and path.endswith((".wav", ".flac")):
@@ -49,7 +46,7 @@ def export_kaldi(bundle: Bundle, out: Path) -> list[Path]:
     turns: list[dict[str, Any]] = []  # the RTTM's, written by the format registry's writer
     by_speaker: dict[str, list[str]] = {}
     for row in bundle.selected:
-        rid, audio = kaldi_id(row["recording_id"]), bundle.audio[row["recording_id"]]
+        rid, audio = export_id(row["recording_id"]), bundle.audio[row["recording_id"]]
         path = str(Path(audio["audio_path"]).resolve())
         channels, rate = int(audio.get("num_channels") or 1), int(audio.get("sample_rate") or 16000)
         files["wav.scp"].append(
@@ -57,7 +54,7 @@ def export_kaldi(bundle: Bundle, out: Path) -> list[Path]:
         )
         files["reco2dur"].append(f"{rid} {row['duration_seconds']}")
         for k, u in enumerate(bundle.utterances.get(row["recording_id"], [])):
-            speaker = kaldi_id(u.speaker)
+            speaker = export_id(u.speaker)
             utt = f"{speaker}-{round(u.start * 1000):08d}-{k:05d}"
             files["segments"].append(f"{utt} {rid} {u.start} {u.end}")
             files["utt2spk"].append(f"{utt} {speaker}")
