@@ -12,6 +12,7 @@ rule evaluate:
         utterances="results/evaluation/{system}/utterance_scores.csv",
         pairs="results/evaluation/{system}/pairs.csv",
         penalties="results/evaluation/{system}/penalty_scores.csv",
+        alignments=directory("results/evaluation/{system}/alignments"),
     log:
         "results/logs/evaluate/{system}.log",
     threads: 1

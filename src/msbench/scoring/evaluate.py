@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -112,7 +112,7 @@ def score_unit(
     )
     if mismatch:
         return None, mismatch, []
-    scores = _score(unit, reference, hypothesis, settings)
+    scores = _score(unit, reference, hypothesis, settings, with_word_view=True)
     return scores, "", degradations(hypothesis, reference, tokens, scores.speech)
 
 
@@ -121,6 +121,7 @@ def _score(
     reference: Sequence[Segment],
     hypothesis: Sequence[Segment],
     settings: Mapping[str, Any],
+    with_word_view: bool = False,
 ) -> Scores:
     return score_session(
         [replace(s, session_id=unit.unit_id) for s in reference],
@@ -132,6 +133,7 @@ def _score(
         settings["tokenizer"],
         tolerances={k: settings[k] for k in TOLERANCES if k in settings},
         der_convention=settings.get("der_convention", DEFAULT_DER_CONVENTION),
+        with_word_view=with_word_view,
     )
 
 
@@ -218,8 +220,12 @@ def evaluate_units(
     references: Mapping[str, Sequence[Segment]],
     languages: Mapping[str, str],
     settings: Mapping[str, Any],
+    on_word_view: Callable[[Unit, dict[str, Any]], None] | None = None,
 ) -> Evaluation:
-    """One row per unit, in unit order, and the diagnostics rows (see the module docstring)."""
+    """One row per unit, in unit order, and the diagnostics rows (see the module docstring).
+
+    ``on_word_view``: called with each scored unit's word view
+    (:mod:`msbench.scoring.word_view`) as it is made (it is not kept)."""
     from msbench.scoring.units import unit_reference
 
     single = read_segments(spec.outputs, spec.format) if spec.outputs.is_file() else None
@@ -255,6 +261,8 @@ def evaluate_units(
                 penalty_row(spec.system_id, unit, reference, reason, settings)
             )
         evaluation.add_diagnosis(spec.system_id, unit, scores)
+        if on_word_view is not None and scores is not None and scores.word_view is not None:
+            on_word_view(unit, scores.word_view)
     excluded = [row for row in evaluation.units if row["status"] == "excluded"]
     if excluded and len(excluded) == len(evaluation.units):
         reasons = Counter(str(row["reason"]).split(":")[0] for row in excluded)

@@ -81,6 +81,7 @@ class Scores:
     notes: tuple[str, ...] = ()  # what was changed in the input before scoring
     orcwer: WordErrors | None = None  # only `msbench score` computes it (bounded inputs)
     speech: tuple[float, float] = field(default=(0.0, 0.0), compare=False)  # T_ref, T_hyp (s)
+    word_view: dict[str, Any] | None = field(default=None, compare=False)  # with_word_view
 
     def to_dict(self, tcp_collar: float = TCP_COLLAR) -> dict[str, Any]:
         out: dict[str, Any] = {"der": self.der.to_dict(), "der_collar0": self.der_collar0.to_dict()}
@@ -147,6 +148,7 @@ def score_session(
     tolerances: Mapping[str, float] | None = None,
     with_orc: bool = False,
     der_convention: str = DEFAULT_DER_CONVENTION,
+    with_word_view: bool = False,
 ) -> Scores:
     """Every count of one session scored on ``spans`` (its UEM).
 
@@ -157,7 +159,8 @@ def score_session(
     diagnostics: the segments that meet a span (meeteval's UEM rule, closed
     intervals; partial segments are kept whole). ``tolerances``: the
     diagnostics' (default :data:`TOLERANCES`); ``with_orc``: also the ORC-WER
-    when its matching fits in memory (:func:`msbench.scoring.wer.bounded_orcwer`).
+    when its matching fits in memory (:func:`msbench.scoring.wer.bounded_orcwer`);
+    ``with_word_view``: also every word's class (:mod:`msbench.scoring.word_view`).
     """
     reference, hypothesis, label_notes = _labels(reference, hypothesis)
     lines = SpeakerTimeline.of(reference), SpeakerTimeline.of(hypothesis)  # built once a unit
@@ -192,7 +195,33 @@ def score_session(
         {**TOLERANCES, **(tolerances or {}), "tcp_collar": tcp_collar},
         words.wer.errors if words else None,
     )
-    return Scores(der, der0, words, detail.counts, detail, tuple(notes), orc, speech)
+    view = None
+    if with_word_view and words is not None and ref_tokens is not None and hyp_tokens is not None:
+        view = unit_word_view((reference, ref_tokens), (hypothesis, hyp_tokens), words, detail,
+                              tcp_collar)  # fmt: skip
+    return Scores(der, der0, words, detail.counts, detail, tuple(notes), orc, speech, view)
+
+
+def unit_word_view(
+    ref: tuple[Sequence[Segment], Sequence[Sequence[str]]],
+    hyp: tuple[Sequence[Segment], Sequence[Sequence[str]]],
+    words: SessionWer,
+    detail: UnitDiagnosis,
+    tcp_collar: float,
+) -> dict[str, Any]:
+    """The word view of a scored session; a failure becomes the view's ``problem`` (the scores
+    never depend on it)."""
+    from msbench.scoring.word_view import word_view
+
+    try:
+        return word_view(
+            *ref, *hyp,
+            {"cp": words.cp_assignment, "tcp": words.assignment},
+            {"cp": words.cpwer, "tcp": words.tcpwer},
+            detail.agnostic, tcp_collar,
+        )  # fmt: skip
+    except (MemoryError, ValueError) as error:
+        return {"problem": f"no word view: {error}"}
 
 
 def _labels(

@@ -144,6 +144,7 @@ class SessionWer:
     tcorcwer: WordErrors | None  # None: the matching does not fit (``note`` says why)
     assignment: tuple[tuple[str | None, str | None], ...]  # tcpWER's (ref, hyp) speaker pairs
     note: str = ""
+    cp_assignment: tuple[tuple[str | None, str | None], ...] = ()  # cpWER's speaker pairs
 
 
 def session_wer(
@@ -194,7 +195,8 @@ def _session_wer(
             "tokens: meeteval's matching would need over 0.5 GB)"
         )
     return SessionWer(
-        _counts(cp), _counts(tcp), _counts(agnostic), orc, tuple(tcp.assignment), note
+        _counts(cp), _counts(tcp), _counts(agnostic), orc, tuple(tcp.assignment), note,
+        tuple(cp.assignment),
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 from msbench.stages.options import Arg, ConfigPath, SettingsJson, resolve_settings
 
@@ -17,7 +17,7 @@ def run(
     out_dir: Annotated[
         Path,
         Arg(
-            "folder for unit_scores.csv, recording_scores.csv, score_summary.json, utterance_scores.csv, pairs.csv, penalty_scores.csv"
+            "folder for unit_scores.csv, recording_scores.csv, score_summary.json, utterance_scores.csv, pairs.csv, penalty_scores.csv, alignments/"
         ),
     ],
     config: ConfigPath = None,
@@ -30,14 +30,17 @@ def run(
     recording; score_summary.json: ratios of sums over the benchmark;
     utterance_scores.csv and pairs.csv: the diagnostics of every reference
     utterance and speaker pair; penalty_scores.csv: each excluded unit scored as an
-    empty hypothesis (the leaderboard's penalised view).
+    empty hypothesis (the leaderboard's penalised view); alignments/<unit>.json:
+    every word of each scored unit with its cpWER and tcpWER class
+    (:mod:`msbench.scoring.word_view`).
     """
     from msbench import catalog
     from msbench.scoring.aggregate import recording_rows, sum_units
     from msbench.scoring.evaluate import SystemSpec, evaluate_units
-    from msbench.scoring.units import benchmark_units, read_references
+    from msbench.scoring.units import Unit, benchmark_units, read_references
+    from msbench.scoring.word_view import file_name
     from msbench.tables import nonempty, read_rows, write_rows
-    from msbench.textio import write_json
+    from msbench.textio import atomic_folder, write_atomic, write_json
 
     entry = json.loads(system)
     spec = SystemSpec.from_config(entry)
@@ -47,7 +50,18 @@ def run(
     units = benchmark_units(entry, list(rows_by_id.values()))
     languages = {rid: str(r.get("language") or "") for rid, r in rows_by_id.items()}
     scoring = resolve_settings(config, settings)["scoring"]
-    result = evaluate_units(spec, units, read_references(utterances), languages, scoring)
+    with atomic_folder(out_dir / "alignments") as alignments:
+
+        def write_view(unit: Unit, view: dict[str, Any]) -> None:
+            header = {"unit_id": unit.unit_id, "recording_id": unit.recording_id,
+                      "start": unit.start, "end": unit.end, "tokenizer": scoring["tokenizer"],
+                      "tcp_collar": scoring["tcp_collar"]}  # fmt: skip
+            text = json.dumps({**header, **view}, ensure_ascii=False, separators=(",", ":"))
+            write_atomic(alignments / file_name(unit.unit_id), text + "\n")
+
+        result = evaluate_units(
+            spec, units, read_references(utterances), languages, scoring, write_view
+        )
     for table, rows in (
         (catalog.UNIT_SCORES, result.units),
         (catalog.UTTERANCE_SCORES, result.utterances),

@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from msbench.records import Segment
-from msbench.scoring.diagnosis.alignment import agnostic_alignment, align_words
+from msbench.scoring.diagnosis.alignment import Pair, agnostic_alignment, align_words
 from msbench.scoring.diagnosis.decomposition import KINDS, classify
 from msbench.scoring.diagnosis.regions import OverlapChecks, overlap_checks, switch_distance
 from msbench.scoring.diagnosis.speaker_attribution import (
@@ -134,6 +134,7 @@ class UnitDiagnosis:
     confusion: Mapping[tuple[str, str], int]  # aligned tokens per (ref i, attributed j)
     confusion_clean: Mapping[tuple[str, str], int]  # the same, utterances with r_ov = 0
     counts: DiagnosticCounts
+    agnostic: tuple[Pair, ...] = ()  # the speaker-agnostic alignment the decomposition read
 
 
 #: One side of a unit: its segments, their tokens (None: no words) and their timeline.
@@ -187,6 +188,7 @@ def diagnose_unit(
         confusion_counts(timed, mapping),
         confusion_counts(timed, mapping, clean),
         counts,
+        tuple(pairs),
     )
 
 
