@@ -158,3 +158,38 @@ def test_the_probe_quality_page_shows_each_reader_per_task_and_the_drops():
     assert "<td>IR: repeats the options and answer of another item</td><td>5</td>" in page
     assert 'href="probes.html"' in index_page(probes=True)
     assert "probes.html" not in index_page()
+
+
+HOSTILE = "<img src=x onerror=alert(1)>"
+
+
+def test_probe_items_and_results_pages_escape_what_they_show(tmp_path):
+    """Static pages: a question, an option, a system name or a condition holding markup is
+    text (escaped), never markup; the answer sits in a closed <details>; a missing family is
+    named; each results row links to the index with its system and condition range."""
+    from msbench.review.probe_items import probe_items_page
+    from msbench.review.results_page import results_page
+
+    item = {"question_id": "c__VCD01", "subtaxonomy": "VCD", "task_name": "change",
+            "overlap": "nonoverlap", "recording_id": "r", "clip_start": 0.0, "clip_end": 30.0,
+            "question": f"Who said {HOSTILE}?", "options": [HOSTILE, "at 00:02.0"],
+            "answer_idx": 1, "text_only": {"nearest_boundary": 0.5}}  # fmt: skip
+    page = probe_items_page({"clips": 1}, [item], {"c__VCD01": "probes/c.opus"})
+    assert HOSTILE not in page and "&lt;img src=x onerror=alert(1)&gt;" in page
+    assert '<details><summary>Show the answer</summary><p class="answer">B: at 00:02.0' in page
+    assert "No item of VL, VC, VCA, CVA, TR, QR, IR" in page
+    assert '<audio controls preload="none" src="probes/c.opus">' in page
+    evaluation = tmp_path / "evaluation"
+    (evaluation / "compare").mkdir(parents=True)
+    (evaluation / "by_condition.csv").write_text(
+        f"system,group,value,units,excluded,der,cpwer,tcpwer,wer,e_lex,e_seg,e_attr\n"
+        f'sys,P,"{HOSTILE}",1,0,0.1,0.2,0.2,0.1,0.1,0,0.1\n'
+    )
+    (evaluation / "leaderboard_views.csv").write_text(
+        "view,system_id,system,rank_group,units_scored,excluded,der,der_low,der_high\n"
+        f'release,sys,"{HOSTILE}",a,3,0,41.26,25.88,55.26\n'
+    )
+    page = results_page(evaluation, {"P": ["P0", "P1"]}, tmp_path / "site")
+    assert HOSTILE not in page
+    assert "41.26 [25.88, 55.26]" in page
+    assert 'href="index.html#system=sys&amp;P=%3Cimg%20src%3Dx%20onerror%3Dalert%281%29%3E"' in page

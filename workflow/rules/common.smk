@@ -235,10 +235,20 @@ def evaluation_outputs():
 def review_evaluations():
     """Each system's scored tables (the review site's results view reads them)."""
     return [
-        f"results/evaluation/{system}/{name}.csv"
+        f"results/evaluation/{system}/{name}"
         for system in SYSTEMS
-        for name in ("unit_scores", "utterance_scores")
+        for name in (
+            "unit_scores.csv",
+            "utterance_scores.csv",
+            "recording_scores.csv",
+            "alignments",
+        )
     ]
+
+
+def review_results():
+    """The review's `--results` option when systems are scored (its results page), else nothing."""
+    return "--results results/evaluation" if SYSTEMS else ""
 
 
 def probes_outputs():

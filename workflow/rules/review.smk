@@ -11,6 +11,7 @@ rule review:
             "results/manifests/profile_coverage.png",
         ],
         evaluations=review_evaluations(),
+        results=evaluation_outputs(),
         probes=probes_outputs(),
     output:
         report(
@@ -30,9 +31,10 @@ rule review:
         folders=[f"results/evaluation/{system}" for system in SYSTEMS],
         settings=settings_json("review"),
         probes=review_probes(),
+        results=review_results(),
     shell:
         "msbench review --benchmark {input.benchmark:q} --recordings {input.recordings:q}"
         " --utterances {input.utterances:q} --pool {input.pool:q}"
         " --condition-space {input.space:q} --figures {input.figures:q}"
         " --systems {params.systems:q} --evaluations {params.folders:q}"
-        " --out-dir {output:q} --settings {params.settings:q} {params.probes} 2> {log:q}"
+        " --out-dir {output:q} --settings {params.settings:q} {params.probes} {params.results} 2> {log:q}"

@@ -18,7 +18,10 @@ LOADERS = {
     "kaldi`; lhotse: `lhotse.kaldi.load_kaldi_data_dir('kaldi', 16000)`)",
     "seglst": "seglst/: `meeteval-wer tcpwer -r seglst/normalised/references.seglst.json -h "
     "seglst/normalised/SYSTEM.seglst.json --uem seglst/units.uem --collar 5` gives msbench's "
-    "counts (session_id = unit id; references also as references.stm, unnormalised)",
+    "counts (session_id = unit id; references also as references.stm, unnormalised); every "
+    "word's class in meeteval's view: `meeteval-viz html -r seglst/normalised/references.seglst.json "
+    "-h seglst/normalised/SYSTEM.seglst.json --alignment tcp --regex '^[A-Za-z0-9_.-]+$' -o viz` "
+    "(the msbench review site shows the same classes: alignments/SYSTEM/UNIT.json)",
 }
 
 

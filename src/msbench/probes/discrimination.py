@@ -15,11 +15,12 @@ Rules (each item's ``derivation`` records what its answer was derived from):
   voice is a reference snippet of the speaker, outside every span offered.
 * **VCD**: ``switch``: the middle of a non-overlapping speaker change's gap;
   ``overlap``: the middle of an overlap of at least ``overlap_min_seconds``.
-  Distractors: first points in one speaker's pauses between two of their lines
-  with nobody else talking, as far from the pause's start as the answer from
-  its boundaries (boundaries in a transcript too, but no change of voice;
-  closest pause length first), then middles of single-speaker
-  stretches of at least 2.5 s; all 1 s or more away from the answer.
+  Every change is a draft (seeded order); the text-only screen keeps a subset.
+  Distractors (:mod:`msbench.probes.change_moments`): false moments a timed
+  transcript cannot tell from the answer (as many lines over them, as near a
+  line's edge), 1 s apart, the answer's rank in time a seeded uniform draw.
+  An overlap shows as two lines in a timed transcript, and a false moment under
+  two lines is rare, so ``overlap`` drafts seldom get distractors.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from msbench.probes.change_moments import change_distractors
 from msbench.probes.clips import Clip
 from msbench.probes.evidence import Evidence, find_snippet, voice_seconds
 from msbench.probes.items import Draft, count_options, distinct
@@ -155,37 +157,8 @@ def _when_silent(
     return [draft]
 
 
-def _single_speaker_points(clip: Clip, avoid: float) -> list[float]:
-    points = []
-    for speaker in clip.timeline.speakers:
-        for a, b in clip.timeline.clean(speaker):
-            if b - a >= to_micros(2.5):
-                middle = to_seconds((a + b) // 2)
-                if abs(middle - avoid) >= 1.0:
-                    points.append(middle)
-    return sorted(points)
-
-
-def _pause_points(clip: Clip, gap: float, avoid: float) -> list[float]:
-    """Points in one speaker's pauses between two of their lines, nobody else talking, as
-    far from the pause's start as the answer is from its boundaries (``gap / 2``): the
-    transcript has boundaries there too, but no voice changes. Closest pause length first."""
-    found = []
-    for speaker in clip.timeline.speakers:
-        mine = clip.lines_of(speaker)
-        for a, b in zip(mine, mine[1:], strict=False):
-            if b.start - a.end < gap:
-                continue
-            others = [
-                s for other, spans in clip.timeline.turns_by_speaker.items() if other != speaker
-                for s in spans
-            ]  # fmt: skip
-            if covered((to_micros(a.end - 0.5), to_micros(b.start + 0.5)), merge(others)):
-                continue
-            point = round(a.end + gap / 2, 6)
-            if abs(point - avoid) >= 1.0:
-                found.append((abs((b.start - a.end) - gap), point))
-    return [middle for _, middle in sorted(found)]
+#: VCD's distractors per item (up to): 4 options.
+VCD_DISTRACTORS = 3
 
 
 def voice_change(clip: Clip, settings: Mapping[str, Any], rng: random.Random) -> list[Draft]:
@@ -201,12 +174,12 @@ def voice_change(clip: Clip, settings: Mapping[str, Any], rng: random.Random) ->
         if b - a >= to_micros(settings["overlap_min_seconds"])
     ]
     drafts = []
+    # every change is offered (seeded order): the text-only screen keeps those whose answers'
+    # ranks in time balance; one overlap (a timed transcript shows it: see the module docstring)
     for kind, spans in (("switch", switches), ("overlap", overlaps)):
-        for start, end in rng.sample(spans, min(len(spans), 1)):
+        for start, end in rng.sample(spans, len(spans) if kind == "switch" else min(len(spans), 1)):
             middle = round((start + end) / 2, 6)
-            points = _single_speaker_points(clip, middle)
-            rng.shuffle(points)
-            points = _pause_points(clip, end - start, middle) + points  # boundaries first
+            points = change_distractors(clip, kind, middle, VCD_DISTRACTORS, tolerance, rng)
             answer = f"at {clock(middle - clip.start)}"
             options = distinct(answer, [f"at {clock(p - clip.start)}" for p in points], 4)
             if len(options) < 2:

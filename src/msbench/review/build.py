@@ -8,7 +8,14 @@ Layout (all links relative, so the folder can be copied anywhere)::
     audio/<slug>.opus           the page's audio (review.audio_format)
     assets/review.js, review.css
     figures/*.png               the coverage figures
-    probes.html                 the probe set's quality (when the run made probes)
+    results.html                the leaderboard, the comparison, Table 2, by condition
+    alignments/<system>/<unit>.json, .js   each scored unit's word view
+    probes.html, probes/<id>.opus   every probe item with its clip (when the run made probes)
+    probe_quality.html          text-only readers per task, drafts left out
+
+A recording page opens for a system (and a second one beside it) from its URL:
+``recordings/<slug>.html#system=<id>&compare=<id>&view=tcp``; the index with a system's
+scores and a condition range: ``index.html#system=<id>&P=P2``.
 
 The site is built in a sibling temporary folder and moved into place, so a
 reader never sees half a site. Its key (``site_key``, a hash of benchmark.csv)
@@ -29,7 +36,8 @@ from typing import Any
 
 from msbench.construction.condition_space import AXIS_ORDER, ConditionSpace
 from msbench.review import pages
-from msbench.review.page_audio import SUFFIXES, page_audio, page_window
+from msbench.review.page_audio import SUFFIXES, clip_audio, page_audio, page_window
+from msbench.review.probe_items import probe_items_page, read_items
 from msbench.review.probe_quality import probe_quality_page
 from msbench.review.recording import (
     closest_candidates,
@@ -37,7 +45,9 @@ from msbench.review.recording import (
     reference_lanes,
     slug,
 )
+from msbench.review.results_page import results_page
 from msbench.review.system_view import SystemView, system_view
+from msbench.review.word_alignments import copy_word_views
 from msbench.textio import atomic_folder
 
 INDEX_FIELDS = (
@@ -64,6 +74,8 @@ class SiteInputs:
     figures: Sequence[Path] = ()
     systems: Sequence[SystemView] = field(default_factory=list)
     probes: Mapping[str, Any] | None = None  # the probe set's probe_summary.json
+    probes_dir: Path | None = None  # its folder (items.jsonl, audio/)
+    results: Path | None = None  # results/evaluation (leaderboard, comparison, Table 2)
 
 
 def load_inputs(
@@ -76,6 +88,7 @@ def load_inputs(
     systems: Sequence[Mapping[str, Any]],
     evaluations: Sequence[Path],
     probes: Path | None = None,
+    results: Path | None = None,
 ) -> SiteInputs:
     """Read what the site shows; each system entry needs its evaluation folder (same order)."""
     from msbench.catalog import BENCHMARK, CANDIDATES, RECORDINGS, UTTERANCES
@@ -97,6 +110,8 @@ def load_inputs(
         figures=[Path(f) for f in figures],
         systems=[load_system_view(e, Path(d)) for e, d in zip(systems, evaluations, strict=True)],
         probes=read_json(probes) if probes else None,
+        probes_dir=Path(probes).parent if probes else None,
+        results=Path(results) if results else None,
     )
 
 
@@ -136,7 +151,28 @@ def index_data(inputs: SiteInputs, settings: Mapping[str, Any]) -> dict[str, Any
         },
         "figures": [f"figures/{path.name}" for path in inputs.figures],
         "systems": [{"id": s.system_id, "name": s.name} for s in inputs.systems],
+        "scores": {s.system_id: recording_scores(s) for s in inputs.systems},
+        "results": inputs.results is not None,
+        "probes": inputs.probes is not None,
     }
+
+
+SCORE_FIELDS = ("der", "cpwer", "tcpwer", "wer", "e_attr")
+
+
+def recording_scores(view: SystemView) -> dict[str, dict[str, Any]]:
+    """Each recording's rates (recording_scores.csv: ratios of sums over its units, fractions)
+    and its units' status: ``scored``, ``degraded: why`` or ``excluded: why``, joined by ``; ``."""
+    out: dict[str, dict[str, Any]] = {}
+    for row in view.recordings:
+        out[str(row["recording_id"])] = {k: row.get(k) for k in SCORE_FIELDS}
+    for unit in view.units:
+        entry = out.setdefault(str(unit["recording_id"]), {k: None for k in SCORE_FIELDS})
+        status = str(unit["status"])
+        why = unit.get("reason") if status == "excluded" else unit.get("degradation")
+        text = f"{status}: {why}" if why else status
+        entry["status"] = "; ".join(filter(None, [entry.get("status"), text]))
+    return out
 
 
 def _index_row(row: Mapping[str, Any], chosen: Mapping[str, Any], selected: bool) -> dict[str, Any]:
@@ -180,7 +216,7 @@ def system_view_data(view: SystemView, rid: str, window: tuple[float, float]) ->
 def copy_assets(site: Path, figures: Sequence[Path]) -> None:
     (site / "assets").mkdir()
     folder = resources.files("msbench.review") / "assets"
-    for name in ("review.js", "review.css"):
+    for name in ("review.js", "words.js", "review.css"):
         (site / "assets" / name).write_bytes((folder / name).read_bytes())
     (site / "figures").mkdir()
     for figure in figures:
@@ -194,9 +230,14 @@ def write_site(out_dir: Path, inputs: SiteInputs, settings: Mapping[str, Any]) -
         for name in ("data", "recordings", "audio"):
             (site / name).mkdir()
         copy_assets(site, inputs.figures)
-        (site / "index.html").write_text(pages.index_page(bool(inputs.probes)), encoding="utf-8")
+        page = pages.index_page(bool(inputs.probes), inputs.results is not None)
+        (site / "index.html").write_text(page, encoding="utf-8")
         if inputs.probes:
-            (site / "probes.html").write_text(probe_quality_page(inputs.probes), encoding="utf-8")
+            write_probes(site, inputs, settings)
+        if inputs.results is not None:
+            page = results_page(inputs.results, index["axes"], site)
+            (site / "results.html").write_text(page, encoding="utf-8")
+        copy_word_views(site, list(inputs.systems))
         (site / "data" / "index.js").write_text(script("MSBENCH_INDEX", index), encoding="utf-8")
         selected = set(index["benchmark_lines"])
         pages_written = 0
@@ -205,6 +246,28 @@ def write_site(out_dir: Path, inputs: SiteInputs, settings: Mapping[str, Any]) -
                 write_recording(site, row, inputs, selected, settings, index["site_key"])
                 pages_written += 1
     return pages_written
+
+
+def write_probes(site: Path, inputs: SiteInputs, settings: Mapping[str, Any]) -> None:
+    """probes.html with every item's clip (re-encoded like the pages' audio), probe_quality.html."""
+    assert inputs.probes is not None
+    (site / "probe_quality.html").write_text(probe_quality_page(inputs.probes), encoding="utf-8")
+    items = read_items(inputs.probes_dir) if inputs.probes_dir else []
+    clips: dict[str, str] = {}
+    audio_format = settings["audio_format"]
+    if audio_format != "none" and inputs.probes_dir is not None:
+        (site / "probes").mkdir()
+        for item in items:
+            source = inputs.probes_dir / str(item["audio_path"])
+            if not source.is_file():
+                continue
+            name = slug(str(item["question_id"])) + SUFFIXES[audio_format]
+            (site / "probes" / name).write_bytes(
+                clip_audio(source, settings["sample_rate"], audio_format)
+            )
+            clips[str(item["question_id"])] = f"probes/{name}"
+    page = probe_items_page(inputs.probes, items, clips)
+    (site / "probes.html").write_text(page, encoding="utf-8")
 
 
 def write_recording(

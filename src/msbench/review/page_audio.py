@@ -66,3 +66,15 @@ def page_audio(
     if source_rate != rate:
         samples = soxr.resample(samples, source_rate, rate)
     return encode(samples, rate, audio_format)
+
+
+def clip_audio(path: str | Path, rate: int, audio_format: str) -> bytes:
+    """A whole (mono or first-channel) clip, such as a probe item's WAV, at ``rate``, encoded."""
+    import soundfile
+    import soxr
+
+    samples, source_rate = soundfile.read(str(path), dtype="float32", always_2d=True)
+    mono = samples[:, 0]
+    if source_rate != rate:
+        mono = soxr.resample(mono, source_rate, rate)
+    return encode(mono, rate, audio_format)

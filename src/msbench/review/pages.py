@@ -69,11 +69,28 @@ RECORDING = (
 <div id="words" aria-live="polite"></div>
 <div id="scores"></div>
 </section>
+<section id="word-view" hidden>
+<h2>Words</h2>
+<p class="controls" id="word-controls"></p>
+<div id="word-counts"></div>
+<div id="word-minimaps"></div>
+<div id="word-lanes-wrap"><div id="word-lanes"></div></div>
+<p class="note" id="word-legend"><span class="w w-correct">correct</span> <span class="w w-substitution">substitution</span>
+<span class="w w-insertion">insertion</span> <span class="w w-deletion">deletion</span>
+<span class="w w-deletion w-speaker">right word, wrong speaker</span>: classes under the chosen
+assignment, from the evaluation's alignments (alignments/&lt;system&gt;/&lt;unit&gt;.json); click a
+word to play from it. The same view in meeteval's visualisation:
+<code>meeteval-viz html -r results/export/seglst/normalised/references.seglst.json
+-h results/export/seglst/normalised/&lt;system&gt;.seglst.json --alignment tcp
+--regex '^[A-Za-z0-9_.-]+$' -o results/meeteval-viz</code> on the run's export (docs/review.md).</p>
+<p class="note" id="word-note"></p>
+</section>
 <section id="review"><h2>Review</h2><form id="checks"></form><p id="status"></p></section>
 <section id="features"><h2>Features and ranges</h2><table><tbody></tbody></table></section>
 <section id="candidates"><h2>Closest-profile candidates</h2><p class="note"></p><ol></ol></section>
 </main>
 <script src="../data/{slug}.js" charset="utf-8"></script>
+<script src="../assets/words.js" charset="utf-8"></script>
 <script src="../assets/review.js" charset="utf-8"></script>
 </body>
 </html>
@@ -86,12 +103,21 @@ def page_head(title: str, root: str) -> str:
     return _HEAD.format(title=escape(title), root=root)
 
 
-def index_page(probes: bool = False) -> str:
-    """The index; with ``probes``, a link to the probe set's quality page."""
+def index_page(probes: bool = False, results: bool = False) -> str:
+    """The index; with ``probes``, links to the probe items and their quality page; with
+    ``results``, to the results page."""
     page = INDEX.format(title="msbench review", root="")
+    links = []
+    if results:
+        links.append('<a id="results-link" href="results.html">Results: leaderboard, comparison, '
+                     "Table 2, by condition</a>")  # fmt: skip
     if probes:
-        link = '<p id="probe-quality"><a href="probes.html">Probe quality</a></p>\n</header>'
-        page = page.replace("</header>", link, 1)
+        links.append('<a id="probe-items" href="probes.html">Probe items</a>')
+        links.append('<a id="probe-quality" href="probe_quality.html">Probe quality</a>')
+    if links:
+        page = page.replace(
+            "</header>", f'<p id="site-links">{" · ".join(links)}</p>\n</header>', 1
+        )
     return page
 
 

@@ -23,11 +23,13 @@ class SystemView:
     units: list[dict[str, Any]] = field(default_factory=list)
     utterances: list[dict[str, Any]] = field(default_factory=list)
     single_file: list[Any] | None = None
+    recordings: list[dict[str, Any]] = field(default_factory=list)  # recording_scores.csv
+    alignments: Path | None = None  # the evaluation's alignments/ folder (word views)
 
 
 def load_system_view(entry: Mapping[str, Any], evaluation_dir: Path) -> SystemView:
     """The system of config entry ``entry``, scored in ``evaluation_dir`` (results/evaluation/<id>)."""
-    from msbench.catalog import UNIT_SCORES, UTTERANCE_SCORES, system_file
+    from msbench.catalog import RECORDING_SCORES, UNIT_SCORES, UTTERANCE_SCORES, system_file
     from msbench.tables import read_rows
 
     spec = SystemSpec.from_config(entry)
@@ -39,7 +41,18 @@ def load_system_view(entry: Mapping[str, Any], evaluation_dir: Path) -> SystemVi
         read_rows(UNIT_SCORES, system_file(evaluation_dir, UNIT_SCORES.name)),
         read_rows(UTTERANCE_SCORES, system_file(evaluation_dir, UTTERANCE_SCORES.name)),
         single,
+        read_rows(RECORDING_SCORES, system_file(evaluation_dir, RECORDING_SCORES.name)),
+        evaluation_dir / "alignments" if (evaluation_dir / "alignments").is_dir() else None,
     )
+
+
+def word_view_script(view: SystemView, unit_id: str) -> str | None:
+    """The site path (from the site's root) of a unit's word view script, None without one."""
+    from msbench.scoring.word_view import file_name
+
+    if view.alignments is None or not (view.alignments / file_name(unit_id)).is_file():
+        return None
+    return f"alignments/{view.system_id}/{file_name(unit_id).removesuffix('.json')}.js"
 
 
 def system_view(view: SystemView, rid: str, window: tuple[float, float]) -> dict[str, Any]:
@@ -61,6 +74,7 @@ def system_view(view: SystemView, rid: str, window: tuple[float, float]) -> dict
         if u["hyp_speaker"] and u["attributed_to"]
     }
     return {
+        "alignments": {u["unit_id"]: word_view_script(view, str(u["unit_id"])) for u in units},
         "hyp_to_ref": {s: mapped.get(s) for s in speakers},
         "hyp_speakers": speakers,
         "hyp_segments": lanes,

@@ -152,15 +152,13 @@ def score_session(
 ) -> Scores:
     """Every count of one session scored on ``spans`` (its UEM).
 
-    DER: the segments' speech inside the spans (zero-length segments have
-    none; each speaker's segments merged), collars at the reference's
-    segment boundaries as ``der_convention`` places them
-    (:mod:`msbench.scoring.der`). The WER family and the
-    diagnostics: the segments that meet a span (meeteval's UEM rule, closed
-    intervals; partial segments are kept whole). ``tolerances``: the
-    diagnostics' (default :data:`TOLERANCES`); ``with_orc``: also the ORC-WER
-    when its matching fits in memory (:func:`msbench.scoring.wer.bounded_orcwer`);
-    ``with_word_view``: also every word's class (:mod:`msbench.scoring.word_view`).
+    DER: the segments' speech inside the spans (zero-length segments have none; each speaker's
+    segments merged), collars at the reference's segment boundaries as ``der_convention``
+    places them (:mod:`msbench.scoring.der`). The WER family and the diagnostics: the segments
+    that meet a span (meeteval's UEM rule, closed intervals; partial segments are kept whole).
+    ``tolerances``: the diagnostics' (default :data:`TOLERANCES`); ``with_orc``: also the
+    ORC-WER where its matching fits (:func:`msbench.scoring.wer.bounded_orcwer`);
+    ``with_word_view``: every word's class (:mod:`msbench.scoring.word_view`).
     """
     reference, hypothesis, label_notes = _labels(reference, hypothesis)
     lines = SpeakerTimeline.of(reference), SpeakerTimeline.of(hypothesis)  # built once a unit
@@ -195,27 +193,28 @@ def score_session(
         {**TOLERANCES, **(tolerances or {}), "tcp_collar": tcp_collar},
         words.wer.errors if words else None,
     )
-    view = None
-    if with_word_view and words is not None and ref_tokens is not None and hyp_tokens is not None:
-        view = unit_word_view((reference, ref_tokens), (hypothesis, hyp_tokens), words, detail,
-                              tcp_collar)  # fmt: skip
+    sides = (reference, ref_tokens), (hypothesis, hyp_tokens)
+    view = unit_word_view(*sides, words, detail, tcp_collar) if with_word_view else None
     return Scores(der, der0, words, detail.counts, detail, tuple(notes), orc, speech, view)
 
 
 def unit_word_view(
-    ref: tuple[Sequence[Segment], Sequence[Sequence[str]]],
-    hyp: tuple[Sequence[Segment], Sequence[Sequence[str]]],
-    words: SessionWer,
+    ref: tuple[Sequence[Segment], Sequence[Sequence[str]] | None],
+    hyp: tuple[Sequence[Segment], Sequence[Sequence[str]] | None],
+    words: SessionWer | None,
     detail: UnitDiagnosis,
     tcp_collar: float,
-) -> dict[str, Any]:
-    """The word view of a scored session; a failure becomes the view's ``problem`` (the scores
-    never depend on it)."""
+) -> dict[str, Any] | None:
+    """The word view of a scored session (None without words on a side); a failure becomes
+    the view's ``problem`` (the scores never depend on it)."""
     from msbench.scoring.word_view import word_view
 
+    (reference, ref_tokens), (hypothesis, hyp_tokens) = ref, hyp
+    if words is None or ref_tokens is None or hyp_tokens is None:
+        return None
     try:
         return word_view(
-            *ref, *hyp,
+            reference, ref_tokens, hypothesis, hyp_tokens,
             {"cp": words.cp_assignment, "tcp": words.assignment},
             {"cp": words.cpwer, "tcp": words.tcpwer},
             detail.agnostic, tcp_collar,

@@ -195,7 +195,12 @@ def _session_wer(
             "tokens: meeteval's matching would need over 0.5 GB)"
         )
     return SessionWer(
-        _counts(cp), _counts(tcp), _counts(agnostic), orc, tuple(tcp.assignment), note,
+        _counts(cp),
+        _counts(tcp),
+        _counts(agnostic),
+        orc,
+        tuple(tcp.assignment),
+        note,
         tuple(cp.assignment),
     )
 

@@ -35,8 +35,10 @@ The file (``alignments/<unit>.json`` of an evaluation folder, copied into the re
 from __future__ import annotations
 
 import hashlib
+import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from msbench.records import Segment
@@ -105,7 +107,9 @@ class _Side:
         word[view], word[f"{view}_partner"] = kind, partner
 
 
-def _mark_steps(view: str, ref: _Side, hyp: _Side, steps: Sequence[tuple[Key | None, Key | None]]) -> None:
+def _mark_steps(
+    view: str, ref: _Side, hyp: _Side, steps: Sequence[tuple[Key | None, Key | None]]
+) -> None:
     for a, b in steps:
         if a is not None and b is not None:
             kind = "correct" if ref.token(a) == hyp.token(b) else "substitution"
@@ -128,7 +132,9 @@ def _cp_steps(ref: _Side, hyp: _Side, ref_stream: list[Key], hyp_stream: list[Ke
 
 
 def _tcp_steps(
-    sides: tuple[Sequence[Segment], Sequence[Sequence[str]], Sequence[Segment], Sequence[Sequence[str]]],
+    sides: tuple[
+        Sequence[Segment], Sequence[Sequence[str]], Sequence[Segment], Sequence[Sequence[str]]
+    ],
     speakers: tuple[str, str],
     collar: float,
 ) -> list[Any]:
@@ -176,7 +182,10 @@ def word_view(
     """The word view of one unit (module docstring); ``assignments``: the cpWER and tcpWER
     speaker pairs as scored; ``expected``: their WordErrors (the view says when its counts
     differ); ``agnostic``: the speaker-agnostic alignment (all reference and hypothesis words)."""
-    ref, hyp = _Side(reference, ref_tokens, "reference"), _Side(hypothesis, hyp_tokens, "hypothesis")
+    ref, hyp = (
+        _Side(reference, ref_tokens, "reference"),
+        _Side(hypothesis, hyp_tokens, "hypothesis"),
+    )
     ref_streams, hyp_streams = _streams(reference, ref_tokens), _streams(hypothesis, hyp_tokens)
     sides = (reference, ref_tokens, hypothesis, hyp_tokens)
     counts, problems = {}, []
@@ -193,7 +202,11 @@ def word_view(
             _mark_steps(view, ref, hyp, steps)
         counts[view] = _counts(view, ref, hyp)
         wanted = expected[view]
-        found = (counts[view]["substitutions"], counts[view]["insertions"], counts[view]["deletions"])
+        found = (
+            counts[view]["substitutions"],
+            counts[view]["insertions"],
+            counts[view]["deletions"],
+        )
         if found != (wanted.substitutions, wanted.insertions, wanted.deletions):
             problems.append(f"{view}: the words' classes count S/I/D {found}, the scores "
                             f"{(wanted.substitutions, wanted.insertions, wanted.deletions)}")  # fmt: skip
@@ -232,3 +245,17 @@ def _speaker_errors(
             word = side.words[side.index[key]]
             for view in VIEWS:
                 word[f"{view}_speaker_error"] = word[view] != "correct"
+
+
+def writer(folder: Path, scoring: Mapping[str, Any]) -> Callable[[Any, dict[str, Any]], None]:
+    """A callback writing each scored unit's word view to ``folder/<unit>.json`` (one line)."""
+    from msbench.textio import write_atomic
+
+    def write_view(unit: Any, view: dict[str, Any]) -> None:
+        header = {"unit_id": unit.unit_id, "recording_id": unit.recording_id, "start": unit.start,
+                  "end": unit.end, "tokenizer": scoring["tokenizer"],
+                  "tcp_collar": scoring["tcp_collar"]}  # fmt: skip
+        text = json.dumps({**header, **view}, ensure_ascii=False, separators=(",", ":"))
+        write_atomic(folder / file_name(unit.unit_id), text + "\n")
+
+    return write_view

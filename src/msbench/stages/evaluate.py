@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 from msbench.stages.options import Arg, ConfigPath, SettingsJson, resolve_settings
 
@@ -37,30 +37,22 @@ def run(
     from msbench import catalog
     from msbench.scoring.aggregate import recording_rows, sum_units
     from msbench.scoring.evaluate import SystemSpec, evaluate_units
-    from msbench.scoring.units import Unit, benchmark_units, read_references
-    from msbench.scoring.word_view import file_name
+    from msbench.scoring.units import benchmark_units, read_references
+    from msbench.scoring.word_view import writer
     from msbench.tables import nonempty, read_rows, write_rows
-    from msbench.textio import atomic_folder, write_atomic, write_json
+    from msbench.textio import atomic_folder, write_json
 
-    entry = json.loads(system)
-    spec = SystemSpec.from_config(entry)
+    spec = SystemSpec.from_config(entry := json.loads(system))
     rows_by_id = {
         r["recording_id"]: r for r in nonempty(read_rows(catalog.BENCHMARK, benchmark), benchmark)
     }
     units = benchmark_units(entry, list(rows_by_id.values()))
     languages = {rid: str(r.get("language") or "") for rid, r in rows_by_id.items()}
     scoring = resolve_settings(config, settings)["scoring"]
-    with atomic_folder(out_dir / "alignments") as alignments:
-
-        def write_view(unit: Unit, view: dict[str, Any]) -> None:
-            header = {"unit_id": unit.unit_id, "recording_id": unit.recording_id,
-                      "start": unit.start, "end": unit.end, "tokenizer": scoring["tokenizer"],
-                      "tcp_collar": scoring["tcp_collar"]}  # fmt: skip
-            text = json.dumps({**header, **view}, ensure_ascii=False, separators=(",", ":"))
-            write_atomic(alignments / file_name(unit.unit_id), text + "\n")
-
+    references = read_references(utterances)
+    with atomic_folder(out_dir / "alignments") as folder:  # each unit's word view, as made
         result = evaluate_units(
-            spec, units, read_references(utterances), languages, scoring, write_view
+            spec, units, references, languages, scoring, writer(folder, scoring)
         )
     for table, rows in (
         (catalog.UNIT_SCORES, result.units),

@@ -26,6 +26,12 @@ def run(
     probes: Annotated[
         Path | None, Arg("the probe set's probe_summary.json (its quality page, probes.html)")
     ] = None,
+    results: Annotated[
+        Path | None,
+        Arg(
+            "results/evaluation: the leaderboard, comparison, Table 2 and by-condition tables (results.html)"
+        ),
+    ] = None,
     config: ConfigPath = None,
     settings: SettingsJson = None,
 ) -> None:
@@ -37,7 +43,11 @@ def run(
     recordings/<slug>.html has the audio, the speaker timeline synchronised with
     playback, the four MS-Bench checks, the features and ranges, the
     closest-profile candidates, and each system's hypothesis and errors;
-    probes.html (with --probes) what text-only readers score on the probe set.
+    the words of each scored unit coloured by their cpWER or tcpWER class, two
+    systems one above the other; results.html (with --results) the leaderboard,
+    the comparison, Table 2 and the by-condition tables; probes.html (with
+    --probes) every probe item with its clip, and probe_quality.html what
+    text-only readers score on the probe set.
     """
     import sys
 
@@ -46,7 +56,7 @@ def run(
     review = resolve_settings(config, settings)["review"]
     inputs = load_inputs(
         benchmark, recordings, utterances, pool, condition_space, figures,
-        json.loads(systems), evaluations, probes,
+        json.loads(systems), evaluations, probes, results,
     )  # fmt: skip
     pages = write_site(out_dir, inputs, review)
     print(

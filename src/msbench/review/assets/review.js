@@ -70,23 +70,44 @@
     ["speaker_similarity_max", "S similarity"], ["speaker_switch_q25", "T turn q25 (s)"],
     ["noise_difficulty", "N d_N"], ["qc", "QC"], ["replaces", "Replaces"]];
 
+  /* "#system=baseline&P=P2" -> {system: "baseline", P: "P2"} */
+  function hashParams() {
+    var out = {};
+    window.location.hash.replace(/^#/, "").split("&").forEach(function (part) {
+      var k = part.indexOf("=");
+      if (k > 0) out[decodeURIComponent(part.slice(0, k))] = decodeURIComponent(part.slice(k + 1));
+    });
+    return out;
+  }
+  var SCORE_COLUMNS = [["der", "DER %"], ["cpwer", "cpWER %"], ["tcpwer", "tcpWER %"], ["wer", "WER %"],
+    ["e_attr", "E_attr %"], ["status", "Status"]];
+
   function indexPage(data) {
     var state = loadState(data.site_key);
     var sort = { key: null, direction: 1 };
-    var filters = { source: "", search: "", pool: false };
+    var filters = { source: "", search: "", pool: false, system: "" };
+    var wanted = hashParams();
     buildControls(data, filters, render);
-    var head = document.querySelector("#recordings thead");
-    var row = el("tr");
-    COLUMNS.forEach(function (c) {
-      var th = el("th", { "data-key": c[0], text: c[1] });
-      th.addEventListener("click", function () {
-        sort.direction = sort.key === c[0] ? -sort.direction : 1;
-        sort.key = c[0];
-        render();
-      });
-      row.appendChild(th);
+    Object.keys(wanted).forEach(function (k) {
+      var select = document.getElementById("filter-" + k);
+      if (select && (k in filters || k in data.axes)) { select.value = wanted[k]; filters[k] = select.value; }
     });
-    head.appendChild(row);
+    var head = document.querySelector("#recordings thead");
+    function columns() { return filters.system ? COLUMNS.concat(SCORE_COLUMNS) : COLUMNS; }
+    function header() {
+      head.innerHTML = "";
+      var row = el("tr");
+      columns().forEach(function (c) {
+        var th = el("th", { "data-key": c[0], text: c[1] });
+        th.addEventListener("click", function () {
+          sort.direction = sort.key === c[0] ? -sort.direction : 1;
+          sort.key = c[0];
+          render();
+        });
+        row.appendChild(th);
+      });
+      head.appendChild(row);
+    }
 
     function visible() {
       return data.recordings.filter(function (r) {
@@ -96,8 +117,17 @@
         return Object.keys(data.axes).every(function (a) { return !filters[a] || r[a] === filters[a]; });
       });
     }
-    function value(r, key) { return key === "qc" ? (r.selected ? qcStatus(state[r.recording_id], data.checks) : "pool") : r[key]; }
+    function scoreOf(r, key) {
+      var entry = ((data.scores || {})[filters.system] || {})[r.recording_id];
+      return entry ? entry[key] : null;
+    }
+    function value(r, key) {
+      if (key === "qc") return r.selected ? qcStatus(state[r.recording_id], data.checks) : "pool";
+      if (SCORE_COLUMNS.some(function (c) { return c[0] === key; })) return scoreOf(r, key);
+      return r[key];
+    }
     function render() {
+      header();
       var rows = visible();
       if (sort.key) {
         rows.sort(function (a, b) {
@@ -113,7 +143,7 @@
       });
       var body = document.querySelector("#recordings tbody");
       body.innerHTML = "";
-      rows.forEach(function (r) { body.appendChild(indexRow(r, value(r, "qc"), state)); });
+      rows.forEach(function (r) { body.appendChild(indexRow(r, value(r, "qc"), state, filters.system, scoreOf)); });
       renderProgress(data, state);
     }
     bindExports(data, state, function (loaded) { state = loaded; render(); });
@@ -137,17 +167,33 @@
     var search = el("input", { id: "filter-search", type: "search", placeholder: "recording id" });
     search.addEventListener("input", function () { filters.search = search.value.toLowerCase(); render(); });
     controls.appendChild(search);
+    if (data.systems.length) {
+      var scores = el("select", { id: "filter-system" }, [el("option", { value: "", text: "none" })]);
+      data.systems.forEach(function (s) { scores.appendChild(el("option", { value: s.id, text: s.name })); });
+      scores.addEventListener("change", function () { filters.system = scores.value; render(); });
+      controls.appendChild(el("label", {}, [document.createTextNode("Scores of "), scores]));
+    }
     var pool = el("input", { id: "show-pool", type: "checkbox" });
     pool.addEventListener("change", function () { filters.pool = pool.checked; render(); });
     controls.appendChild(el("label", {}, [pool, document.createTextNode(" show the candidate pool")]));
   }
 
-  function indexRow(r, status, state) {
+  function percent(value) {
+    return value === null || value === undefined || value === "" ? "" : (100 * value).toFixed(2);
+  }
+  function indexRow(r, status, state, system, scoreOf) {
     var tr = el("tr", { "data-recording": r.recording_id, class: r.selected ? "selected" : "pool" });
-    COLUMNS.forEach(function (c) {
+    (system ? COLUMNS.concat(SCORE_COLUMNS) : COLUMNS).forEach(function (c) {
       var td;
       if (c[0] === "recording_id" && r.selected) {
-        td = el("td", {}, [el("a", { href: "recordings/" + r.slug + ".html", text: r.recording_id })]);
+        var target = "recordings/" + r.slug + ".html" + (system ? "#system=" + encodeURIComponent(system) : "");
+        td = el("td", {}, [el("a", { href: target, text: r.recording_id })]);
+      } else if (c[0] === "status") {
+        td = el("td", { "data-score": "status", text: scoreOf(r, "status") || (r.selected ? "no unit" : "") });
+      } else if (SCORE_COLUMNS.some(function (s) { return s[0] === c[0]; })) {
+        var v = scoreOf(r, c[0]);
+        td = el("td", { class: "num", "data-score": c[0], "data-value": v === null || v === undefined ? "" : String(v),
+          text: percent(v) });
       } else if (c[0] === "qc") {
         var entry = state[r.recording_id];
         var text = status === "failed" ? "failed: " + failReason(entry, window.MSBENCH_INDEX.checks) : status;
@@ -220,11 +266,14 @@
       clock(d.offset) + " to " + clock(d.offset + d.length) : "");
     var selector = document.getElementById("system");
     d.systems.forEach(function (s) { selector.appendChild(el("option", { value: s.id, text: s.name })); });
-    selector.addEventListener("change", function () {
+    function choose(id) {
+      selector.value = id;
       view.system = d.systems.filter(function (s) { return s.id === selector.value; })[0] || null;
       draw(d, view, colours, playSpan);
       showScores(view.system);
-    });
+      words.show();
+    }
+    selector.addEventListener("change", function () { choose(selector.value); });
     document.getElementById("zoom-in").addEventListener("click", function () { view.zoom *= 2; draw(d, view, colours, playSpan); });
     document.getElementById("zoom-out").addEventListener("click", function () { view.zoom = Math.max(1, view.zoom / 2); draw(d, view, colours, playSpan); });
     function playSpan(start, end) {
@@ -245,12 +294,20 @@
       player.addEventListener("seeked", tick);
       player.addEventListener("pause", function () { if (player.currentTime < (view.stopAt || 0)) view.stopAt = null; });
     }
+    var words = wordView(d, view, playSpan);
+    var wanted = hashParams();
     draw(d, view, colours, playSpan);
+    if (wanted.system) choose(wanted.system); else words.show();
     window.addEventListener("resize", function () { draw(d, view, colours, playSpan); });
     legend(colours);
     reviewForm(d);
     featureTable(d);
     moveCursor(d, view, 0);
+  }
+
+  function wordView(d, view, playSpan) {
+    if (!window.msbenchWordView) return { show: function () {} };
+    return window.msbenchWordView(d, view, playSpan, { el: el, svg: svg, clock: clock, fmt: fmt }, hashParams());
   }
 
   function scale(d, view) {
@@ -336,6 +393,7 @@
     var px = LABEL + t * pps;
     if (px < wrap.scrollLeft + LABEL || px > wrap.scrollLeft + wrap.clientWidth - 40) wrap.scrollLeft = Math.max(0, px - LABEL - 40);
     var words = document.getElementById("words");
+    if (view.onTime) view.onTime(d.offset + t);
     words.innerHTML = "";
     d.segments.filter(function (s) { return s.start <= t && t < s.end; }).forEach(function (s) {
       words.appendChild(el("p", {}, [el("b", { text: s.speaker }), document.createTextNode(s.words || "(no words)")]));
@@ -431,6 +489,37 @@
     });
   }
 
-  if (document.body.getAttribute("data-page") === "index") indexPage(window.MSBENCH_INDEX);
-  else recordingPage(window.MSBENCH_RECORDING);
+  /* ---------------------------------------------------------------- probes page */
+  function probesPage() {
+    var items = Array.from(document.querySelectorAll("#items article.item"));
+    var controls = document.getElementById("probe-controls");
+    var filters = {};
+    ["family", "task"].forEach(function (name) {
+      var values = Array.from(new Set(items.map(function (i) { return i.getAttribute("data-" + name); }))).sort();
+      var select = el("select", { id: "probe-" + name }, [el("option", { value: "", text: "all" })]);
+      values.forEach(function (v) { select.appendChild(el("option", { value: v, text: v })); });
+      select.addEventListener("change", function () { filters[name] = select.value; apply(); });
+      controls.appendChild(el("label", {}, [document.createTextNode(" " + name + " "), select]));
+    });
+    var count = el("span", { id: "probe-count" });
+    controls.appendChild(count);
+    function apply() {
+      var shown = 0;
+      items.forEach(function (item) {
+        var keep = ["family", "task"].every(function (n) { return !filters[n] || item.getAttribute("data-" + n) === filters[n]; });
+        item.hidden = !keep;
+        shown += keep ? 1 : 0;
+      });
+      count.textContent = " " + shown + " of " + items.length + " items";
+    }
+    apply();
+  }
+
+  /* a page reads its URL's #system=... once: a new fragment (a link within the page, a pasted
+     URL) reloads it */
+  window.addEventListener("hashchange", function () { window.location.reload(); });
+  var page = document.body.getAttribute("data-page");
+  if (page === "index") indexPage(window.MSBENCH_INDEX);
+  else if (page === "probes") probesPage();
+  else if (page === "recording") recordingPage(window.MSBENCH_RECORDING);
 })();
