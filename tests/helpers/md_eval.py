@@ -41,12 +41,14 @@ def run_md_eval(
     uem: list[tuple[str, str, str]],
     collar: float,
     folder: Path,
+    maps: dict[str, dict[str, str]] | None = None,
 ) -> dict[str, dict[str, float]]:
     """Each session's speaker times as md-eval reports them, one md-eval run per session.
 
     md-eval stops with "Illegal division by zero" on a file whose scored
     speaker time is 0 (dscore then reads what it printed); such a session is
-    reported with the zeros md-eval printed before it stopped.
+    reported with the zeros md-eval printed before it stopped. ``maps``: filled with each
+    session's speaker mapping as md-eval chose it (its ``-m`` report).
     """
     out: dict[str, dict[str, float]] = {}
     for session in sorted({s for s, _, _ in uem}):
@@ -55,7 +57,7 @@ def run_md_eval(
         paths[1].write_text(rttm([t for t in system if t[0] == session]))
         paths[2].write_text("".join(f"{s} 1 {a} {b}\n" for s, a, b in uem if s == session))
         done = subprocess.run(
-            ["perl", str(MD_EVAL), "-af", "-c", str(collar), "-r", str(paths[0]),
+            ["perl", str(MD_EVAL), "-af", "-m", "-c", str(collar), "-r", str(paths[0]),
              "-s", str(paths[1]), "-u", str(paths[2])],
             capture_output=True, text=True, check=False,
         )  # fmt: skip
@@ -64,6 +66,8 @@ def run_md_eval(
         block = _first_block(done.stdout)
         if block:
             out[session] = block
+        if maps is not None:
+            maps[session] = dict(re.findall(r"^'(.+?)' => '(.+?)'$", done.stdout, flags=re.M))
     return out
 
 
