@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from tests.helpers.paths import REPO
+from tests.helpers.paths import REPO, SHARED_DATA, require_shared
 
 pytestmark = pytest.mark.slow
 
@@ -31,7 +32,8 @@ def examples() -> list[tuple[str, str]]:
 def test_the_docs_mark_examples():
     assert len(examples()) >= 12
     pages = {page for page, _ in examples()}
-    assert {"own-corpora.md", "score-a-system.md", "probes.md", "getting-started.md"} <= pages
+    assert {"own-corpora.md", "score-a-system.md", "probes.md", "getting-started.md",
+            "rebuild-ms-bench.md"} <= pages  # fmt: skip
 
 
 @pytest.mark.parametrize("page, command", examples())
@@ -40,6 +42,9 @@ def test_each_marked_example_runs_on_the_demo(page: str, command: str, demo_run:
 
     if not (demo_run / "results/export/README.md").exists():  # a failed step's test ran before
         snakemake(demo_run, "--cores", "2")
+    if "--release metadata.jsonl" in command:  # the release's file, where the reader put it
+        shutil.copyfile(require_shared(SHARED_DATA / "msbench-release" / "metadata.jsonl"),
+                        demo_run / "metadata.jsonl")  # fmt: skip
     env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
     done = subprocess.run(["bash", "-c", command], cwd=demo_run, env=env,
                           capture_output=True, text=True, check=False, timeout=600)  # fmt: skip
