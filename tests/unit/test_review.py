@@ -167,6 +167,7 @@ def test_probe_items_and_results_pages_escape_what_they_show(tmp_path):
     """Static pages: a question, an option, a system name or a condition holding markup is
     text (escaped), never markup; the answer sits in a closed <details>; a missing family is
     named; each results row links to the index with its system and condition range."""
+    from msbench import catalog
     from msbench.review.probe_items import probe_items_page
     from msbench.review.results_page import results_page
 
@@ -181,14 +182,21 @@ def test_probe_items_and_results_pages_escape_what_they_show(tmp_path):
     assert '<audio controls preload="none" src="probes/c.opus">' in page
     evaluation = tmp_path / "evaluation"
     (evaluation / "compare").mkdir(parents=True)
-    (evaluation / "by_condition.csv").write_text(
-        f"system,group,value,units,excluded,der,cpwer,tcpwer,wer,e_lex,e_seg,e_attr\n"
-        f'sys,P,"{HOSTILE}",1,0,0.1,0.2,0.2,0.1,0.1,0,0.1\n'
-    )
-    (evaluation / "leaderboard_views.csv").write_text(
-        "view,system_id,system,rank_group,units_scored,excluded,der,der_low,der_high\n"
-        f'release,sys,"{HOSTILE}",a,3,0,41.26,25.88,55.26\n'
-    )
+
+    def table(declared, path, values):
+        import csv
+
+        columns = list(declared.columns)
+        with path.open("w", encoding="utf-8", newline="") as handle:
+            out = csv.DictWriter(handle, columns)
+            out.writeheader()
+            out.writerow({c: values.get(c, "0") for c in columns})
+
+    table(catalog.BY_CONDITION, evaluation / "by_condition.csv",
+          {"system": "sys", "group": "P", "value": HOSTILE})  # fmt: skip
+    table(catalog.LEADERBOARD_VIEWS, evaluation / "leaderboard_views.csv",
+          {"view": "release", "system_id": "sys", "system": HOSTILE, "rank_group": "a",
+           "der": "41.26", "der_low": "25.88", "der_high": "55.26"})  # fmt: skip
     page = results_page(evaluation, {"P": ["P0", "P1"]}, tmp_path / "site")
     assert HOSTILE not in page
     assert "41.26 [25.88, 55.26]" in page

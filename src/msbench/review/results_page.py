@@ -11,13 +11,14 @@ system's scores, filtered to the recordings of that range.
 
 from __future__ import annotations
 
-import csv
 import shutil
 from collections.abc import Mapping, Sequence
 from html import escape
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
+from msbench import catalog
 from msbench.review.pages import page_head
 
 FIGURES = ("by_condition.png", "conditions.png", "error_decomposition.png", "compare/compare.png")
@@ -35,11 +36,26 @@ CONDITION_METRICS = (
 )
 
 
-def _rows(path: Path) -> list[dict[str, str]]:
+def _rows(table: Any, path: Path) -> list[dict[str, str]]:
+    """A declared table's rows with every cell as the CSV writes it (None: empty); [] if absent."""
+    from msbench.tables import read_rows
+
     if not path.is_file():
         return []
-    with path.open(encoding="utf-8", newline="") as handle:
-        return list(csv.DictReader(handle))
+    return [{k: cell(v) for k, v in row.items()} for row in read_rows(table, path)]
+
+
+def cell(value: Any) -> str:
+    """A parsed cell back as text: numbers as Python writes them, booleans lower case.
+
+    >>> cell(41.26), cell(None), cell(True), cell(3)
+    ('41.26', '', 'true', '3')
+    """
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 def index_link(system: str, axis: str | None = None, value: str | None = None) -> str:
@@ -134,14 +150,15 @@ def results_page(evaluation: Path, axes: Mapping[str, Sequence[str]], site: Path
     sections = [
         ("Leaderboard", "Rates in percent with their 95 % recording-level cluster-bootstrap "
          "intervals; systems sharing a rank group letter are not told apart.",
-         leaderboard(_rows(evaluation / "leaderboard_views.csv"))),
+         leaderboard(_rows(catalog.LEADERBOARD_VIEWS, evaluation / "leaderboard_views.csv"))),
         ("Which system is better", "B - A in percentage points on the units both systems "
          "scored (negative: B makes fewer errors), paired cluster-bootstrap interval, "
-         "permutation test, Holm-adjusted.", comparison(_rows(evaluation / "compare/pairs.csv"), axes)),
+         "permutation test, Holm-adjusted.",
+         comparison(_rows(catalog.COMPARE_PAIRS, evaluation / "compare/pairs.csv"), axes)),
         ("Table 2", "MS-Bench's five analyses, each with its 95 % interval.",
-         table2(_rows(evaluation / "table2.csv"))),
+         table2(_rows(catalog.TABLE2, evaluation / "table2.csv"))),
         ("By condition", "Ratios of sums over the recordings of each range; a range opens "
-         "its recordings.", by_condition(_rows(evaluation / "by_condition.csv"))),
+         "its recordings.", by_condition(_rows(catalog.BY_CONDITION, evaluation / "by_condition.csv"))),
     ]  # fmt: skip
     body = "".join(
         f'<section><h2>{escape(title)}</h2>\n<p class="note">{escape(note)}</p>\n{table}</section>\n'

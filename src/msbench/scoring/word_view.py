@@ -247,7 +247,7 @@ def _speaker_errors(
                 word[f"{view}_speaker_error"] = word[view] != "correct"
 
 
-def writer(folder: Path, scoring: Mapping[str, Any]) -> Callable[[Any, dict[str, Any]], None]:
+def view_writer(folder: Path, scoring: Mapping[str, Any]) -> Callable[[Any, dict[str, Any]], None]:
     """A callback writing each scored unit's word view to ``folder/<unit>.json`` (one line)."""
     from msbench.textio import write_atomic
 

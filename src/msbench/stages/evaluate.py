@@ -38,7 +38,7 @@ def run(
     from msbench.scoring.aggregate import recording_rows, sum_units
     from msbench.scoring.evaluate import SystemSpec, evaluate_units
     from msbench.scoring.units import benchmark_units, read_references
-    from msbench.scoring.word_view import writer
+    from msbench.scoring.word_view import view_writer
     from msbench.tables import nonempty, read_rows, write_rows
     from msbench.textio import atomic_folder, write_json
 
@@ -52,7 +52,7 @@ def run(
     references = read_references(utterances)
     with atomic_folder(out_dir / "alignments") as folder:  # each unit's word view, as made
         result = evaluate_units(
-            spec, units, references, languages, scoring, writer(folder, scoring)
+            spec, units, references, languages, scoring, view_writer(folder, scoring)
         )
     for table, rows in (
         (catalog.UNIT_SCORES, result.units),
