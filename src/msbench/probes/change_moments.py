@@ -67,8 +67,9 @@ def _voices(clip: Clip, moment: float, window: float) -> int:
     )
 
 
-def _shown(t: float) -> float:
-    return round(int(round(t * 10)) / 10, 6)
+def _shown(clip: Clip, t: float) -> float:
+    """Clip-relative ``t`` as an option shows it and a reader parses it (to a tenth)."""
+    return round(shown_seconds(f"at {clock(t)}", clip)[0] - clip.start, 6)
 
 
 def change_distractors(
@@ -76,7 +77,7 @@ def change_distractors(
 ) -> list[float]:
     """Up to ``count`` distractor moments (recording time) for a VCD answer at ``answer``."""
     lines = _lines(clip)
-    shown_answer = _shown(answer - clip.start)
+    shown_answer = _shown(clip, answer - clip.start)
     distance, covered = boundary_distance(shown_answer, lines), coverage(shown_answer, lines)
     draft: Any = SimpleNamespace(subtask=kind)  # change_truth reads the subtask alone
     wide = tolerance + SAFETY
@@ -92,11 +93,9 @@ def change_distractors(
         near = boundary_distance(t, lines)
         if near > distance + 1e-9:
             continue
-        (moment,) = shown_seconds(f"at {clock(t)}", clip)
-        if (
-            change_truth(draft, clip, [f"at {clock(t)}"], wide)[0]
-            or _voices(clip, moment, wide) >= 2
-        ):
+        option = f"at {clock(t)}"
+        (moment,) = shown_seconds(option, clip)
+        if change_truth(draft, clip, [option], wide)[0] or _voices(clip, moment, wide) >= 2:
             continue
         found.append((round(distance - near, 6), rng.random(), moment))
     preferred = [moment for _, _, moment in sorted(found)]

@@ -92,6 +92,27 @@ def banded_counts(ref: np.ndarray, hyp: np.ndarray, bound: int) -> tuple[int, in
     return compiled()(ref, hyp, bound)
 
 
+def band(columns: int, rows: int, bound: int) -> tuple[int, int]:
+    """The band's diagonals ``d = c - h`` (lowest, highest) for a cost bound, as the kernels
+    compute them: ``|d| + |d - (columns - rows)| <= bound``.
+
+    >>> band(5, 3, 2)
+    (0, 2)
+    """
+    skew = columns - rows
+    return (skew - bound + 1) // 2, (skew + bound) // 2
+
+
+def token_ids(
+    reference: Sequence[Hashable], hypothesis: Sequence[Hashable]
+) -> tuple[np.ndarray, np.ndarray]:
+    """Both sides as int64 ids, one id per distinct token."""
+    ids: dict[Hashable, int] = {}
+    ref = np.fromiter((ids.setdefault(w, len(ids)) for w in reference), dtype=np.int64)
+    hyp = np.fromiter((ids.setdefault(w, len(ids)) for w in hypothesis), dtype=np.int64)
+    return ref, hyp
+
+
 def edit_counts(reference: Sequence[Hashable], hypothesis: Sequence[Hashable]) -> dict[str, int]:
     """kaldialign's ``edit_distance`` result (``total``, ``ins``, ``del``, ``sub``), exactly.
 
@@ -100,9 +121,11 @@ def edit_counts(reference: Sequence[Hashable], hypothesis: Sequence[Hashable]) -
     >>> edit_counts("a b".split(), "b c".split())  # two optimal paths: kaldialign's choice
     {'total': 2, 'ins': 1, 'del': 1, 'sub': 0}
     """
-    ids: dict[Hashable, int] = {}
-    ref = np.fromiter((ids.setdefault(w, len(ids)) for w in reference), dtype=np.int64)
-    hyp = np.fromiter((ids.setdefault(w, len(ids)) for w in hypothesis), dtype=np.int64)
+    return id_counts(*token_ids(reference, hypothesis))
+
+
+def id_counts(ref: np.ndarray, hyp: np.ndarray) -> dict[str, int]:
+    """:func:`edit_counts` of two sides already given as ids (:func:`token_ids`)."""
     floor = abs(len(ref) - len(hyp))
     bound = max(floor, 16, math.ceil(0.1 * max(len(ref), len(hyp))))
     while True:

@@ -21,7 +21,7 @@ from functools import cache
 
 import numpy as np
 
-from msbench.scoring.edit_counts import INF, edit_counts
+from msbench.scoring.edit_counts import INF, band, id_counts, token_ids
 
 DIAGONAL, DELETION, INSERTION = 0, 1, 2
 #: The band's cells (bytes) above which the steps are not recorded (the caller says so).
@@ -85,21 +85,18 @@ def edit_steps(reference: Sequence[Hashable], hypothesis: Sequence[Hashable]) ->
     >>> edit_steps("a b".split(), "b c".split())  # kaldialign's choice: 1 deletion, 1 insertion
     [(0, None), (1, 0), (None, 1)]
     """
-    ids: dict[Hashable, int] = {}
-    ref = np.fromiter((ids.setdefault(w, len(ids)) for w in reference), dtype=np.int64)
-    hyp = np.fromiter((ids.setdefault(w, len(ids)) for w in hypothesis), dtype=np.int64)
+    ref, hyp = token_ids(reference, hypothesis)
     if not len(ref) or not len(hyp):
         return [(r, None) for r in range(len(ref))] + [(None, h) for h in range(len(hyp))]
-    bound = edit_counts(reference, hypothesis)["total"]  # the minimum: the band holds the path
-    skew = len(ref) - len(hyp)
-    width = (skew + bound) // 2 - (skew - bound + 1) // 2 + 1
+    bound = id_counts(ref, hyp)["total"]  # the minimum: the band holds the path
+    low, high = band(len(ref), len(hyp), bound)
+    width = high - low + 1
     if (len(hyp) + 1) * width > MAX_CELLS:
         raise MemoryError(
             f"the alignment of {len(ref)} x {len(hyp)} words at {bound} errors needs "
             f"{(len(hyp) + 1) * width / 1e9:.1f} GB of choices"
         )
     _, choice = compiled()(ref, hyp, bound)
-    low = (skew - bound + 1) // 2
     steps: list[Step] = []
     h, c = len(hyp), len(ref)
     while h > 0 or c > 0:
