@@ -89,10 +89,10 @@ def main() -> None:
             "--settings", json.dumps({"baseline": section}), "--runtime", runtime,
         ], int(section["threads"]))  # fmt: skip
         audio = json.loads((out / "baseline.json").read_text())["audio_seconds"]
-        system = {"id": "baseline", "name": name, "outputs": str(out), "units": str(units)}
         scored = work / f"{out.name}-scored"
         subprocess.run(
-            [msbench, "evaluate", "--system", json.dumps(system), "--benchmark", str(benchmark),
+            [msbench, "evaluate", "--outputs", str(out), "--system-id", "baseline", "--name", name,
+             "--units", str(units), "--benchmark", str(benchmark),
              "--utterances", str(utterances), "--out-dir", str(scored), "--config", str(args.config)],
             check=True, capture_output=True,
         )  # fmt: skip

@@ -1,19 +1,35 @@
 #!/usr/bin/env bash
-# Create .venv (Python 3.11) and install msbench with the workflow, model, baseline, multilingual,
-# export, docs and test extras.
+# Create .venv and install msbench-toolkit with every extra the workflow and the tests use
+# (workflow, models, baseline, multilingual, export, docs, test). Python 3.11 to 3.13
+# (MSBENCH_PYTHON picks the interpreter; default python3.11, else python3).
 # Idempotent: reinstalls only when pyproject.toml is newer than the last install.
+#
+# torch (the models extra) is installed first, so that no range below pulls another build:
+#   * MSBENCH_TORCH_INDEX set: from that index (a CPU index, a mirror);
+#   * else PyTorch's CPU index (https://download.pytorch.org/whl/cpu) when it answers;
+#   * else the registry's torch==2.13.0: where the machine keeps a local CPU wheel for it (as
+#     this project's CI machines do) pip takes that; elsewhere on Linux that is the CUDA build,
+#     about 4.5 GB with its nvidia packages (said before it starts).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 python=${MSBENCH_PYTHON:-$(command -v python3.11 || command -v python3)}
+if ! "$python" -c 'import sys; sys.exit(not (3, 11) <= sys.version_info[:2] <= (3, 13))'; then
+  echo "[bootstrap] $("$python" --version 2>&1) at $python: msbench needs Python 3.11, 3.12 or 3.13;" \
+    "set MSBENCH_PYTHON to one (nothing was downloaded)" >&2
+  exit 1
+fi
+if [ -x .venv/bin/python ] && ! .venv/bin/python -c 'import sys; sys.exit(not (3, 11) <= sys.version_info[:2] <= (3, 13))'; then
+  echo "[bootstrap] .venv holds $(.venv/bin/python --version 2>&1): remove it (rm -r .venv) and run again" >&2
+  exit 1
+fi
 if [ ! -x .venv/bin/python ]; then
   echo "[bootstrap] creating .venv with $($python --version)"
   "$python" -m venv .venv
 fi
 stamp=.venv/.msbench-installed
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
-  echo "[bootstrap] installing msbench and its dependencies into .venv (first time: several minutes)"
-  # The CPU build of torch first, so that no range below pulls a multi-GB CUDA build.
+  echo "[bootstrap] installing msbench-toolkit and its dependencies into .venv (first time: several minutes)"
   # (quiet: drop notes about local index folders, and pip's complaint on a re-install that the
   # two --no-deps packages below still lack their unused pins)
   quiet_pip() {
@@ -21,7 +37,23 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
       grep -v -E "is ignored: it is neither|^(speakerlab|nisqa) .* requires|dependency resolver does not currently" || true
     }
   }
-  quiet_pip 'torch==2.13.0'
+  cpu_index=https://download.pytorch.org/whl/cpu
+  if [ -n "${MSBENCH_TORCH_INDEX:-}" ]; then
+    echo "[bootstrap] torch from $MSBENCH_TORCH_INDEX (MSBENCH_TORCH_INDEX)"
+    quiet_pip --index-url "$MSBENCH_TORCH_INDEX" 'torch==2.13.0'
+  elif curl -sfI --max-time 5 "$cpu_index/torch/" >/dev/null 2>&1; then
+    echo "[bootstrap] torch: the CPU build from $cpu_index"
+    quiet_pip --index-url "$cpu_index" 'torch==2.13.0'
+  else
+    echo "[bootstrap] torch: $cpu_index does not answer; torch==2.13.0 from the package registry" \
+      "(a local CPU wheel where this machine keeps one, else the CUDA build, about 4.5 GB;" \
+      "set MSBENCH_TORCH_INDEX to a CPU index or mirror to avoid it)"
+    quiet_pip 'torch==2.13.0'
+  fi
+  # msbench 0.2 and earlier were installed under the distribution name msbench
+  if .venv/bin/python -c 'import importlib.metadata as m; m.distribution("msbench")' 2>/dev/null; then
+    .venv/bin/pip uninstall --quiet -y msbench
+  fi
   quiet_pip -e '.[workflow,models,baseline,multilingual,export,docs,test]'
   # model definitions whose packages pin ancient torch/numpy: they import only torch (and, for
   # NISQA, librosa/pandas/scipy/matplotlib, all installed above), so install them without deps

@@ -86,19 +86,101 @@ def outputs_page() -> str:
     return "\n".join(lines)
 
 
+def _signature(function: Any) -> str:
+    """``name(parameters) -> return`` as written in the code (annotations as their text)."""
+    import inspect
+
+    signature = inspect.signature(function)
+    parts, starred = [], False
+    for parameter in signature.parameters.values():
+        if parameter.kind is parameter.KEYWORD_ONLY and not starred:
+            parts.append("*")
+            starred = True
+        prefix = {parameter.VAR_POSITIONAL: "*", parameter.VAR_KEYWORD: "**"}.get(
+            parameter.kind, ""
+        )
+        starred = starred or parameter.kind is parameter.VAR_POSITIONAL
+        text = prefix + parameter.name
+        if parameter.annotation is not parameter.empty:
+            text += f": {parameter.annotation}"
+        if parameter.default is not parameter.empty:
+            text += f" = {parameter.default!r}"
+        parts.append(text)
+    returns = signature.return_annotation
+    arrow = f" -> {returns}" if returns is not signature.empty else ""
+    return f"{function.__name__}({', '.join(parts)}){arrow}"
+
+
+def _with_fenced_examples(doc: str) -> str:
+    """A docstring's doctest paragraphs (``>>>``) as fenced Python blocks."""
+    return "\n\n".join(
+        f"```python\n{part}\n```" if part.lstrip().startswith(">>>") else part
+        for part in doc.split("\n\n")
+    )
+
+
+def _public_api() -> list[str]:
+    """``msbench.__all__``: each function's signature and docstring (its doctests included), each
+    class's docstring and public methods."""
+    import inspect
+
+    import msbench
+
+    lines = ["## The public API", "", "`import msbench`: the names of `msbench.__all__` "
+             "(`msbench.api`); the command line is a thin layer over them, with the same "
+             "options (`tests/unit/test_api.py`).", ""]  # fmt: skip
+    for name in msbench.__all__:
+        value = getattr(msbench, name)
+        if inspect.isclass(value):
+            lines += [f"### `msbench.{name}`", "", inspect.getdoc(value) or "", ""]
+            for attribute, member in sorted(vars(value).items()):
+                if attribute.startswith("_") and attribute not in ("__add__", "__getitem__"):
+                    continue
+                if inspect.isfunction(member):
+                    lines += [f"- `{_signature(member)}`: {_summary(member)}"]
+            lines.append("")
+        else:
+            doc = _with_fenced_examples(inspect.getdoc(value) or "")
+            lines += [f"### `msbench.{_signature(value)}`", "", doc, ""]
+    return lines
+
+
+def _summary(member: Any) -> str:
+    import inspect
+
+    return (inspect.getdoc(member) or "").split("\n\n", 1)[0].replace("\n", " ")
+
+
 def api_page() -> str:
-    """Each module of the package with its docstring: what it holds and its conventions."""
+    """The public API with signatures, then each module of the package with its docstring and the
+    signature and first line of each public function and class it defines."""
     import importlib
+    import inspect
     import pkgutil
 
     import msbench
 
-    lines = ["# Python API", "", "Every module of the `msbench` package, floor by floor, with "
-             "its docstring (the conventions its numbers depend on are written there).", ""]  # fmt: skip
-    names = sorted(m.name for m in pkgutil.walk_packages(msbench.__path__, "msbench."))
+    lines = ["# Python API", "", *_public_api(), "## Every module", "",
+             "Every module of the `msbench` package, floor by floor, with its docstring (the "
+             "conventions its numbers depend on are written there) and its public functions "
+             "and classes.", ""]  # fmt: skip
+    names = sorted(
+        m.name
+        for m in pkgutil.walk_packages(msbench.__path__, "msbench.")
+        if not m.name.endswith("__main__")  # importing it runs the command line
+    )
     for name in names:
-        doc = (importlib.import_module(name).__doc__ or "").strip()
-        lines += [f"## `{name}`", "", doc.replace("\n#", "\n\\#") or "(no docstring)", ""]
+        module = importlib.import_module(name)
+        doc = (module.__doc__ or "").strip()
+        lines += [f"### `{name}`", "", doc.replace("\n#", "\n\\#") or "(no docstring)", ""]
+        for attribute, member in vars(module).items():
+            if attribute.startswith("_") or getattr(member, "__module__", None) != name:
+                continue
+            if inspect.isfunction(member):
+                lines.append(f"- `{_signature(member)}`: {_summary(member)}")
+            elif inspect.isclass(member):
+                lines.append(f"- class `{attribute}`: {_summary(member)}")
+        lines.append("")
     return "\n".join(lines)
 
 

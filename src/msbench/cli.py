@@ -11,8 +11,10 @@ values; ``bool`` is a switch.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import inspect
+import io
 import signal
 import sys
 import types
@@ -23,6 +25,7 @@ from typing import Any
 from msbench.errors import ConfigError, InputError, ModelUnavailableError
 from msbench.stages import COMMANDS
 from msbench.stages.options import Arg
+from msbench.verbosity import NORMAL, QUIET, VERBOSE, set_level
 
 #: Exit status of each failure the stages report (anything else is a bug: a traceback).
 EXIT_STATUS = {InputError: 2, ConfigError: 2, ModelUnavailableError: 2}
@@ -69,6 +72,17 @@ def _add_parameter(parser: argparse.ArgumentParser, name: str, parameter: Any, h
     parser.add_argument(f"--{name.replace('_', '-')}", dest=name, required=required, **options)
 
 
+def _talk_options() -> argparse.ArgumentParser:
+    """``--quiet`` and ``--verbose``, on the main parser and after every subcommand alike."""
+    options = argparse.ArgumentParser(add_help=False)
+    talk = options.add_mutually_exclusive_group()
+    talk.add_argument("-q", "--quiet", action="store_true", default=argparse.SUPPRESS,
+                      help="say nothing on standard error but errors")  # fmt: skip
+    talk.add_argument("-v", "--verbose", action="store_true", default=argparse.SUPPRESS,
+                      help="progress lines wherever standard error goes (msbench.verbosity)")  # fmt: skip
+    return options
+
+
 def add_command(commands: Any, command: str) -> None:
     function = stage_function(command)
     summary, _, description = (inspect.getdoc(function) or command).partition("\n")
@@ -77,6 +91,7 @@ def add_command(commands: Any, command: str) -> None:
         help=summary.rstrip("."),
         description=f"{summary}\n{description}".strip(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
+        parents=[_talk_options()],
     )
     hints = typing.get_type_hints(function, include_extras=True)
     for name, parameter in inspect.signature(function).parameters.items():
@@ -91,8 +106,13 @@ def build_parser() -> argparse.ArgumentParser:
         prog="msbench",
         description="Build and use condition-stratified multi-speaker speech benchmarks. "
         "Stages run one at a time on given files; the Snakemake workflow chains them.",
+        parents=[_talk_options()],
     )
-    parser.add_argument("--version", action="version", version=f"msbench {version('msbench')}")
+    from msbench.extras import DISTRIBUTION
+
+    parser.add_argument(
+        "--version", action="version", version=f"msbench {version(DISTRIBUTION)} ({DISTRIBUTION})"
+    )
     commands = parser.add_subparsers(dest="subcommand", required=True, metavar="COMMAND")
     for command in COMMANDS:
         add_command(commands, command)
@@ -108,12 +128,27 @@ def _exit_status(error: BaseException) -> int | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from msbench.extras import foreign_msbench
+
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `msbench ... | head` ends quietly
+    if warning := foreign_msbench():
+        print(f"msbench: warning: {warning}", file=sys.stderr)
     args = vars(build_parser().parse_args(argv))
     command = args.pop("command")
     args.pop("subcommand")
+    quiet, verbose = args.pop("quiet", False), args.pop("verbose", False)
+    set_level(QUIET if quiet else VERBOSE if verbose else NORMAL)
     try:
-        stage_function(command)(**args)
+        with contextlib.redirect_stderr(io.StringIO()) if quiet else contextlib.nullcontext():
+            stage_function(command)(**args)
+    except ModuleNotFoundError as error:  # a module of an extra this install left out
+        from msbench.extras import missing_extra
+
+        line = missing_extra(error, command)
+        if line is None:
+            raise
+        print(f"msbench {command}: {line}", file=sys.stderr)
+        return 2
     except PermissionError as error:  # an output folder or file msbench may not write (or read)
         print(
             f"msbench {command}: error: {error.filename}: permission denied: make it writable "

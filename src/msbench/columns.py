@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from msbench.metrics import COMPARED, METRICS, WER_COUNTS
 from msbench.rows import (
     BenchmarkRow,
     IdentityRow,
@@ -100,14 +101,12 @@ RECORDING_STATUS_COLUMNS = (
 )
 POOL_EXCLUDED_COLUMNS = ("recording_id", "pool_code", "pool_reason")
 
-#: Scoring counts (msbench.scoring.aggregate): DER seconds and WER-family token counts.
+#: Scoring counts (msbench.scoring.aggregate): the attributes of a DER and of a WER count.
 DER_PARTS = ("missed", "false_alarm", "confusion", "scored")
-WER_FAMILY = {"cpwer": "cp", "tcpwer": "tcp", "wer": "wer", "tcorcwer": "tcorc"}
+WER_FAMILY = WER_COUNTS
 WER_PARTS = ("errors", "length", "substitutions", "insertions", "deletions")
-_DER_WER_COUNT_COLUMNS = (
-    *(f"der_{p}" for p in DER_PARTS),
-    *(f"der0_{p}" for p in DER_PARTS),
-    *(f"{short}_{p}" for short in WER_FAMILY.values() for p in WER_PARTS),
+_DER_WER_COUNT_COLUMNS = tuple(
+    column for m in METRICS if m.family in ("der", "wer") for column in (*m.statistics, *m.parts)
 )
 #: Diagnostics counts (msbench.scoring.diagnosis.unit): tokens, utterances, seconds.
 DIAGNOSTIC_INT_COLUMNS = (
@@ -118,18 +117,21 @@ DIAGNOSTIC_INT_COLUMNS = (
 DIAGNOSTIC_SECONDS_COLUMNS = (
     "t_ref", "t_hyp", "ov_seconds", "ov_covered", "ov_speaker_seconds", "ov_speaker_covered",
 )  # fmt: skip
-DIAGNOSTIC_RATE_COLUMNS = ("e_lex", "e_seg", "e_attr", "r_time")
+_LISTED_COUNTS = (*_DER_WER_COUNT_COLUMNS, *DIAGNOSTIC_INT_COLUMNS, *DIAGNOSTIC_SECONDS_COLUMNS)
+#: Every count a unit's scores hold: the metrics' statistics and parts (msbench.metrics), then
+#: the diagnostics' own; a statistic of a new metric no list names comes last.
 SCORE_COUNT_COLUMNS = (
-    *_DER_WER_COUNT_COLUMNS,
-    *DIAGNOSTIC_INT_COLUMNS,
-    *DIAGNOSTIC_SECONDS_COLUMNS,
+    *_LISTED_COUNTS,
+    *dict.fromkeys(
+        c for m in METRICS for c in (*m.statistics, *m.parts) if c not in _LISTED_COUNTS
+    ),
 )
-SCORE_RATE_COLUMNS = ("der", "der_collar0", *WER_FAMILY, *DIAGNOSTIC_RATE_COLUMNS)
+#: One rate column per metric (msbench.metrics.METRICS), in its order.
+SCORE_RATE_COLUMNS = tuple(m.name for m in METRICS)
 #: One row per inference unit (results/evaluation/<system>/units.csv), before the counts.
 UNIT_RESULT_COLUMNS = (
     "system", "unit_id", "recording_id", "start", "end", "status", "reason", "degradation",
-    "der", "der_collar0", "cpwer", "tcpwer", "wer", "tcorcwer",
-    "e_lex", "e_seg", "e_attr", "r_time", "ref_speakers", "hyp_speakers", "notes",
+    *SCORE_RATE_COLUMNS, "ref_speakers", "hyp_speakers", "notes",
 )  # fmt: skip
 #: The inference units manifest (results/units/units.csv): what a system's outputs are scored on.
 UNIT_COLUMNS = columns_of(UnitRow)
@@ -151,11 +153,19 @@ UNIT_COUNT_COLUMNS = ("units", "excluded", "soft_degradation")
 RECORDING_RESULT_COLUMNS = (
     "system", "recording_id", *AXES, *UNIT_COUNT_COLUMNS, *SCORE_RATE_COLUMNS, *SCORE_COUNT_COLUMNS,
 )  # fmt: skip
-#: The leaderboard (release layout first, then the macro means and every raw sum).
+#: The leaderboard: the release's layout first (its metrics, excluded, soft_degradation), then
+#: the other DER and WER rates, the macro means and every raw sum.
 LEADERBOARD_COLUMNS = (
-    "system_id", "system", "der", "cpwer", "tcpwer", "wer", "excluded", "soft_degradation",
-    "units", "der_collar0", "tcorcwer", *(f"{k}_macro" for k in SCORE_RATE_COLUMNS), *SCORE_COUNT_COLUMNS,
+    "system_id", "system", *(m.name for m in METRICS if m.release), "excluded", "soft_degradation",
+    "units", *(m.name for m in METRICS if not m.release and m.family != "diagnosis"),
+    *(f"{k}_macro" for k in SCORE_RATE_COLUMNS), *SCORE_COUNT_COLUMNS,
 )  # fmt: skip
+#: The leading leaderboard columns the markdown table shows (ids, rates, unit counts).
+LEADERBOARD_SHOWN = LEADERBOARD_COLUMNS[
+    : LEADERBOARD_COLUMNS.index("units")
+    + 1
+    + sum(1 for m in METRICS if not m.release and m.family != "diagnosis")
+]
 #: Every metric per condition range, source, language and scenario (by_condition.csv).
 CONDITION_COLUMNS = (
     "system",
@@ -170,8 +180,8 @@ TABLE2_COLUMNS = (
     "system_id", "system", "analysis", "label", "unit", "value", "low", "high",
     "significant", "headline", "defined_resamples",
 )  # fmt: skip
-#: The rates two systems are compared on (msbench.comparison.metrics declares each one).
-COMPARE_METRICS = ("der", "cpwer", "tcpwer", "wer", "e_lex", "e_seg", "e_attr")
+#: The rates two systems are compared on (msbench.metrics.COMPARED).
+COMPARE_METRICS = tuple(m.name for m in COMPARED)
 #: The leaderboard's views with intervals (leaderboard_views.csv, msbench.comparison.views).
 LEADERBOARD_VIEW_COLUMNS = (
     "view", "system_id", "system", "rank_group", "units_scored", "excluded",
@@ -214,8 +224,7 @@ SUMMARY_COLUMNS = (
     "rejected",
 )
 _SCORING_FLOAT = (
-    *(f"der_{p}" for p in DER_PARTS),
-    *(f"der0_{p}" for p in DER_PARTS),
+    *(c for m in METRICS if m.unit == "seconds" for c in (*m.statistics, *m.parts)),
     *SCORE_RATE_COLUMNS,
     *(f"{k}_macro" for k in SCORE_RATE_COLUMNS),
     "start",
@@ -228,7 +237,7 @@ _SCORING_INT = (
     "aligned",
     "tokens",
     "tokens_clean",
-    *(f"{short}_{p}" for short in WER_FAMILY.values() for p in WER_PARTS),
+    *(c for m in METRICS if m.unit != "seconds" for c in (*m.statistics, *m.parts)),
     "ref_speakers",
     "hyp_speakers",
     "units",

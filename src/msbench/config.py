@@ -334,3 +334,40 @@ def load_config(path: str | Path | None = None) -> dict[str, Any]:
 
 def default_config() -> dict[str, Any]:
     return load_config(None)
+
+
+#: Read by the stages when no --config is given and it exists in the working directory.
+DEFAULT_CONFIG = Path("config/config.yaml")
+
+
+def resolve_settings(
+    config: Path | None, settings: str | None, runtime: str | None = None
+) -> dict[str, Any]:
+    """The config file, with the ``settings`` JSON sections laid over it; the source is logged.
+
+    ``runtime`` (the rules' runtime-only keys) is laid last, key by key within
+    each section.
+
+    Without ``--config``, ``config/config.yaml`` of the working directory is
+    read when it exists (as when a stage runs by hand in the repository), else
+    the schema defaults. The result is validated, defaults filled in.
+    """
+    import json
+    import sys
+
+    if config is None and DEFAULT_CONFIG.exists():
+        config = DEFAULT_CONFIG
+    resolved = load_config(config)
+    used = str(config) if config else "the schema defaults"
+    if settings:
+        try:
+            override = json.loads(settings, object_pairs_hook=refuse_repeated_keys)
+        except json.JSONDecodeError as error:
+            raise ConfigError(f"--settings is not valid JSON: {error}") from error
+        resolved.update(override)
+        complete_config(resolved, "--settings")
+        used += f", with {', '.join(sorted(override))} from --settings"
+    print(f"msbench: config: {used}", file=sys.stderr)
+    for section, values in json.loads(runtime or "{}").items():
+        resolved[section] = {**resolved[section], **values}
+    return resolved

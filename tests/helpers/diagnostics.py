@@ -124,10 +124,11 @@ def run_system(
     folder = tmp / "evaluation" / name
     settings = json.dumps({"diagnostics": dict(diagnostics or {})}) if diagnostics else None
     evaluate.run(
-        json.dumps({"id": name, "outputs": str(tmp / "outputs" / name)}),
-        tmp / "benchmark.csv",
-        tmp / "utterances.csv",
-        folder,
+        outputs=tmp / "outputs" / name,
+        system_id=name,
+        benchmark=tmp / "benchmark.csv",
+        utterances=tmp / "utterances.csv",
+        out_dir=folder,
     )
     write_similarity(tmp / "similarity.jsonl", similarity or {})
     diagnose.run(

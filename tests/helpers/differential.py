@@ -14,7 +14,7 @@ from typing import Any
 from msbench.ingest.adapters import read_uem_spans
 from msbench.io.read import read_segments
 from msbench.records import Segment
-from msbench.scoring.pair import score_pair
+from msbench.scoring.pipeline import score_pair
 from tests.helpers import scoring_cases as cases
 
 COUNTS = ("errors", "length", "substitutions", "insertions", "deletions")

@@ -159,8 +159,9 @@ def test_units_baseline_and_evaluate_on_two_real_clips(tmp_path: Path):
         first[0]["start_time"] < 3.0 and "okay" in first[0]["words"].lower()
     )  # "Okay well I think..."
     evaluate.run(
-        json.dumps({"id": "b", "outputs": str(tmp_path / "out"), "units": str(tmp_path / "units/units.csv")}),
-        tmp_path / "benchmark.csv", tmp_path / "utterances.csv", tmp_path / "eval",
+        outputs=tmp_path / "out", system_id="b", units=tmp_path / "units/units.csv",
+        benchmark=tmp_path / "benchmark.csv", utterances=tmp_path / "utterances.csv",
+        out_dir=tmp_path / "eval",
     )  # fmt: skip
     summary = json.loads((tmp_path / "eval/score_summary.json").read_text())
     assert summary["units"] == 4 and summary["excluded"] == 0

@@ -26,7 +26,7 @@ import soundfile
 from msbench.ingest.sheet import SourceSpec
 from msbench.ingest.source import ingest_source
 from msbench.io.read import read_segments
-from msbench.scoring.pair import score_pair
+from msbench.scoring.pipeline import score_pair
 from msbench.scoring.tokenizer import tokenize
 
 pytestmark = pytest.mark.models

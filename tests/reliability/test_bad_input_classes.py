@@ -20,7 +20,7 @@ from msbench.ingest.sheet import SourceSpec, read_dataset_sheet
 from msbench.ingest.source import IngestResult, ingest_source
 from msbench.io.read import read_segments
 from msbench.records import Segment
-from msbench.scoring.pair import score_pair
+from msbench.scoring.pipeline import score_pair
 from msbench.textio import read_text
 from tests.helpers.fixtures import rttm_line, write_tone
 

@@ -13,7 +13,7 @@ import pytest
 from msbench.ingest.source import ingest_source
 from msbench.io.read import read_segments
 from msbench.records import Segment
-from msbench.scoring.pair import score_pair
+from msbench.scoring.pipeline import score_pair
 from tests.helpers.fixtures import rttm_line
 from tests.reliability.test_bad_input_classes import notes_of, source
 

@@ -12,7 +12,7 @@ import pytest
 
 from msbench.errors import InputError
 from msbench.records import Segment
-from msbench.scoring.pair import score_pair
+from msbench.scoring.pipeline import score_pair
 from tests.helpers.paths import REPO
 
 

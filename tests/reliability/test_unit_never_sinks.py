@@ -25,8 +25,13 @@ def system(tmp_path: Path) -> tuple[Path, list[str]]:
 
 
 def _evaluate(tmp: Path) -> list[dict]:
-    entry = {"id": "s", "outputs": str(tmp / "out")}
-    evaluate.run(json.dumps(entry), tmp / "benchmark.csv", tmp / "utterances.csv", tmp / "eval")
+    evaluate.run(
+        outputs=tmp / "out",
+        system_id="s",
+        benchmark=tmp / "benchmark.csv",
+        utterances=tmp / "utterances.csv",
+        out_dir=tmp / "eval",
+    )
     return read_rows(UNIT_SCORES, tmp / "eval/unit_scores.csv")
 
 

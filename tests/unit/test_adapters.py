@@ -221,7 +221,9 @@ def test_lhotse_manifests_written_by_lhotse(tmp_path: Path):
     )
     recordings.to_file(tmp_path / "recordings.jsonl.gz")
     supervisions.to_file(tmp_path / "supervisions.jsonl.gz")
-    (session,) = read_lhotse(tmp_path / "supervisions.jsonl.gz", tmp_path / "recordings.jsonl.gz")
+    (session,) = read_lhotse(
+        tmp_path / "supervisions.jsonl.gz", recordings=tmp_path / "recordings.jsonl.gz"
+    )
     assert session.session_id == "R1"
     assert session.duration == 10.0
     assert session.audio_path == "/data/R1.wav"

@@ -1,4 +1,4 @@
-"""meeteval's word alignment in linear memory (msbench.scoring.diagnosis.banded) equals meeteval's.
+"""meeteval's word alignment in linear memory (msbench.scoring.matching.banded) equals meeteval's.
 
 Seeded sessions (up to 40 segments of 0 to 6 words from a small vocabulary,
 so that ties are many; zero-length segments; overlaps; hypotheses jittered,
@@ -17,7 +17,9 @@ import random
 import pytest
 
 from msbench.records import Segment
-from msbench.scoring.diagnosis import alignment, banded
+from msbench.scoring.diagnosis import alignment
+from msbench.scoring.matching import banded
+from msbench.scoring.side import Side as ScoredSide
 
 Side = list[tuple[Segment, list[str]]]
 
@@ -88,9 +90,10 @@ def test_the_alignment_is_meetevals_step_for_step_in_both_of_its_modes(monkeypat
             ref, hyp = seeded_case(seed)
             for collar in (0.0, 0.5, 5.0, alignment.UNBOUNDED_COLLAR):
                 ours = alignment.align_words(
-                    [s for s, _ in ref], [t for _, t in ref], [s for s, _ in hyp],
-                    [t for _, t in hyp], collar,
-                )  # fmt: skip
+                    ScoredSide([s for s, _ in ref], [t for _, t in ref]),
+                    ScoredSide([s for s, _ in hyp], [t for _, t in hyp]),
+                    collar,
+                )
                 if ours != meeteval_pairs(ref, hyp, collar):
                     differ.append((seed, collar))
     finally:
@@ -111,7 +114,7 @@ def test_a_low_bound_is_corrected_and_a_high_one_changes_nothing(bound: int):
 
 
 def test_the_compiled_row_is_the_numpy_row_cell_for_cell():
-    """banded._Rows.next (numba, msbench.scoring.diagnosis.row_kernel) against next_numpy, every
+    """banded._Rows.next (numba, msbench.scoring.matching.row_kernel) against next_numpy, every
     row of seeded cases in both modes, bands both pruned (meeteval's) and diagonal (bounded)."""
     rows_compared = 0
     for seed in range(120):

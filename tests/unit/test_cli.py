@@ -13,6 +13,9 @@ from msbench.features.describe import describe_file
 from tests.helpers.fixtures import AISHELL4_TEXTGRID, rttm_line
 from tests.helpers.paths import DEMO, SHARED_DATA, require_shared
 
+#: runs from the core install alone (scripts/core_tests.sh, Python 3.13, no extras)
+pytestmark = pytest.mark.core
+
 
 def msbench(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(

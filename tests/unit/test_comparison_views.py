@@ -14,6 +14,9 @@ from msbench.stages import compare, evaluate, leaderboard, simulate
 from msbench.tables import read_rows
 from tests.helpers.diagnostics import demo_references, write_inputs, write_similarity
 
+#: runs from the core install alone (scripts/core_tests.sh, Python 3.13, no extras)
+pytestmark = pytest.mark.core
+
 ERRORS = {"seed": 4, "deletion": 0.1, "substitution": 0.1, "speaker_error": 0.1}
 
 
@@ -39,12 +42,12 @@ def two_systems(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _evaluate(tmp: Path, system: str) -> None:
-    entry = {"id": system, "outputs": str(tmp / "out" / system)}
     evaluate.run(
-        json.dumps(entry),
-        tmp / "benchmark.csv",
-        tmp / "utterances.csv",
-        tmp / "evaluation" / system,
+        outputs=tmp / "out" / system,
+        system_id=system,
+        benchmark=tmp / "benchmark.csv",
+        utterances=tmp / "utterances.csv",
+        out_dir=tmp / "evaluation" / system,
     )
 
 

@@ -1,4 +1,4 @@
-"""The banded edit distance (msbench.scoring.edit_counts) equals kaldialign's edit_distance,
+"""The banded edit distance (msbench.scoring.matching.edit_counts) equals kaldialign's edit_distance,
 total and S/I/D, on seeded sequences with many ties, empty sides, and bounds that must grow."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import random
 import kaldialign
 import pytest
 
-from msbench.scoring import edit_counts as module
-from msbench.scoring.edit_counts import edit_counts
+from msbench.scoring.matching import edit_counts as module
+from msbench.scoring.matching.edit_counts import edit_counts
 
 
 def kaldi(ref: list[str], hyp: list[str]) -> dict[str, int]:

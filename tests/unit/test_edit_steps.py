@@ -1,4 +1,4 @@
-"""cpWER's word alignment (msbench.scoring.edit_steps) walks the path whose counts kaldialign
+"""cpWER's word alignment (msbench.scoring.matching.edit_steps) walks the path whose counts kaldialign
 reports: its S, I and D equal kaldialign's edit_distance on seeded sequences with many ties,
 empty sides and far-apart sides, and every word of each side appears once, in order."""
 
@@ -9,7 +9,7 @@ import random
 import kaldialign
 import pytest
 
-from msbench.scoring.edit_steps import edit_steps
+from msbench.scoring.matching.edit_steps import edit_steps
 
 
 def counts(ref: list[str], hyp: list[str], steps) -> dict[str, int]:

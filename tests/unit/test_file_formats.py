@@ -6,9 +6,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from msbench.config import load_schema
 from msbench.io.registry import ANNOTATION_FORMATS, REGISTRY, SCORING_FORMATS, closest_formats
 from tests.helpers.paths import REPO
+
+#: runs from the core install alone (scripts/core_tests.sh, Python 3.13, no extras)
+pytestmark = pytest.mark.core
 
 
 def test_the_annotation_readers_and_the_sheet_schema_name_the_registrys_formats():
@@ -89,7 +94,7 @@ def test_a_toy_format_needs_one_module_and_one_registry_line(tmp_path: Path, mon
 
     from msbench.io import registry
     from msbench.io.read import read_output
-    from msbench.scoring.pair import score_pair
+    from msbench.scoring.pipeline import score_pair
 
     spec = importlib.util.spec_from_file_location(
         "toy_tsv", REPO / "tests/fixtures/toy_format/toy_tsv.py"

@@ -14,6 +14,9 @@ import pytest
 from msbench.io.read import read_segments
 from msbench.io.registry import BY_NAME, OUTPUT_FORMATS, REGISTRY, WRITABLE, write_text
 
+#: runs from the core install alone (scripts/core_tests.sh, Python 3.13, no extras)
+pytestmark = pytest.mark.core
+
 WORDS = ("hello", "there", "yes", "no", "会议", "开始", "naïve", "café", "ok", "right")
 
 

@@ -1,4 +1,4 @@
-"""cpWER and tcpWER for any number of speakers (msbench.scoring.permutation).
+"""cpWER and tcpWER for any number of speakers (msbench.scoring.matching.permutation).
 
 * Up to 20 speakers a side, where meeteval computes them: equal to meeteval's
   ``cpwer`` and ``tcpwer`` (errors, each count, the assignment) on seeded sessions.
@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 
 from msbench.records import Segment
-from msbench.scoring import permutation
+from msbench.scoring.matching import permutation
 from msbench.scoring.wer import HYP_PSEUDO_WORD_TIMING, REF_PSEUDO_WORD_TIMING, seglst
 
 VOCAB = ("a", "b", "c", "d", "e", "f")

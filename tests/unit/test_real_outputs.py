@@ -17,8 +17,11 @@ import pytest
 
 from msbench.errors import InputError
 from msbench.io.read import read_output
-from msbench.scoring.pair import score_pair
+from msbench.scoring.pipeline import score_pair
 from tests.helpers.paths import REPO
+
+#: runs from the core install alone (scripts/core_tests.sh, Python 3.13, no extras)
+pytestmark = pytest.mark.core
 
 OUTPUTS = REPO / "tests" / "fixtures" / "outputs"
 REFERENCE = OUTPUTS / "vibevoice_reference.stm"

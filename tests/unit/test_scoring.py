@@ -17,11 +17,15 @@ from msbench.io.read import detect_format, read_segments
 from msbench.records import Segment
 from msbench.scoring.checks import degradations, language_mismatch, structural_problem
 from msbench.scoring.der import diarization_error
-from msbench.scoring.pair import score_pair, score_session
+from msbench.scoring.pair import score_session
+from msbench.scoring.pipeline import score_pair
 from msbench.scoring.tokenizer import tokenize
 from msbench.scoring.units import Unit, fixed_chunks, unit_reference
 from msbench.timeline import SpeakerTimeline
 from tests.helpers.paths import SHARED_DATA, require_shared
+
+#: runs from the core install alone (scripts/core_tests.sh, Python 3.13, no extras)
+pytestmark = pytest.mark.core
 
 
 def line(segments: list[Segment]) -> SpeakerTimeline:

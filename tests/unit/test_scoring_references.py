@@ -24,8 +24,11 @@ import pytest
 from msbench.ingest.adapters import read_uem_spans
 from msbench.io.read import read_segments
 from msbench.records import Segment
-from msbench.scoring.pair import score_pair
+from msbench.scoring.pipeline import score_pair
 from msbench.timeline import SpeakerTimeline
+
+#: runs from the core install alone (scripts/core_tests.sh, Python 3.13, no extras)
+pytestmark = pytest.mark.core
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "reference"
 MEETEVAL, SCTK, DSCORE = FIXTURES / "meeteval", FIXTURES / "sctk", FIXTURES / "dscore"

@@ -10,6 +10,9 @@ import pytest
 from msbench.scoring.units import Unit
 from tests.unit.test_scoring import REF
 
+#: runs from the core install alone (scripts/core_tests.sh, Python 3.13, no extras)
+pytestmark = pytest.mark.core
+
 
 def test_an_evaluation_with_every_unit_excluded_says_so(tmp_path: Path, capsys):
     from msbench.scoring.evaluate import SystemSpec, evaluate_units

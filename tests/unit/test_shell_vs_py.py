@@ -159,13 +159,13 @@ def _using(base: Path, settings: str) -> dict[str, Case]:
     space, manifest = base / "m/condition_space.yaml", base / "m/benchmark.csv"
     two_stm = DEMO / "two-speaker/annotations/sample.stm"
     two_rttm = DEMO / "two-speaker/annotations/sample.rttm"
-    system = json.dumps({"id": "oracle", "outputs": str(base / "oracle")})
+    system = json.dumps({"id": "oracle", "outputs": str(base / "oracle")})  # review, export
     release = SHARED_DATA / "msbench-release" / "metadata.jsonl"
     return {
         "summary": Case(lambda out: {"manifest": manifest}, ()),
         "score": Case(lambda out: {"ref": two_stm, "hyp": two_rttm}, ()),
         "evaluate": Case(
-            lambda out: {"system": system, "benchmark": manifest, "utterances": base / "m/utterances.csv", "out_dir": out / "eval/oracle", "settings": settings},
+            lambda out: {"outputs": base / "oracle", "system_id": "oracle", "benchmark": manifest, "utterances": base / "m/utterances.csv", "out_dir": out / "eval/oracle", "settings": settings},
             ("eval/oracle/unit_scores.csv", "eval/oracle/recording_scores.csv", "eval/oracle/score_summary.json", "eval/oracle/utterance_scores.csv", "eval/oracle/pairs.csv", "eval/oracle/penalty_scores.csv"),
         ),
         **_comparison_cases(base, manifest, settings),
@@ -271,10 +271,10 @@ def chain(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, str]:
         _python(command, cases[command], base)
         if command == "evaluate":  # a second system, for compare
             _python("simulate", cases["simulate"], base)
-            sim = json.dumps({"id": "sim", "outputs": str(base / "sim")})
             evaluated = {
                 **cases["evaluate"].kwargs(base),
-                "system": sim,
+                "outputs": base / "sim",
+                "system_id": "sim",
                 "out_dir": base / "eval/sim",
             }
             stage_function("evaluate")(**evaluated)

@@ -19,7 +19,10 @@ import pytest
 
 from msbench.errors import InputError
 from msbench.io.read import detect_format, read_segments
-from msbench.scoring.pair import score_pair
+from msbench.scoring.pipeline import score_pair
+
+#: runs from the core install alone (scripts/core_tests.sh, Python 3.13, no extras)
+pytestmark = pytest.mark.core
 
 #: The three turns every fixture says: (speaker, start, end, words)
 TURNS = [("A", 0.5, 2.25, "hello there friend"), ("B", 2.5, 4.0, "hi how are you"),

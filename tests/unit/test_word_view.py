@@ -13,6 +13,9 @@ import pytest
 from msbench.records import Segment
 from msbench.scoring.pair import score_session
 
+#: runs from the core install alone (scripts/core_tests.sh, Python 3.13, no extras)
+pytestmark = pytest.mark.core
+
 WORDS = "yes no okay right so the a we i mean well and".split()
 
 

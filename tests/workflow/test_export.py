@@ -241,10 +241,9 @@ def test_the_baseline_written_in_each_output_format_evaluates_as_its_seglst(
     for path in outputs:
         write_output(written, path.stem, json.loads(path.read_text()), output_format)
     assert len(list(written.iterdir())) == len(outputs)
-    entry = {"id": "baseline", "outputs": str(written), "units": "results/units/units.csv"}
     subprocess.run(
-        [sys.executable, "-m", "msbench.cli", "evaluate", "--system", json.dumps(entry),
-         "--benchmark", "results/manifests/benchmark.csv", "--utterances",
+        [sys.executable, "-m", "msbench.cli", "evaluate", "--outputs", str(written),
+         "--system-id", "baseline", "--units", "results/units/units.csv", "--benchmark", "results/manifests/benchmark.csv", "--utterances",
          "results/manifests/utterances.csv", "--out-dir", str(tmp_path / "eval"),
          "--config", "resources/demo/config.yaml"],
         cwd=exported, check=True, capture_output=True, text=True,

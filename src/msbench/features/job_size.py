@@ -136,7 +136,7 @@ def evaluate_mem_mb(longest_minutes: float, margin: float = MARGIN, attempt: int
     """Memory to request (MB) for an evaluate job whose longest unit lasts ``longest_minutes``.
 
     Scoring holds one unit at a time, in memory linear in its tokens
-    (:mod:`msbench.scoring.permutation`, :mod:`msbench.scoring.diagnosis.banded`),
+    (:mod:`msbench.scoring.matching.permutation`, :mod:`msbench.scoring.matching.banded`),
     plus tcORC-WER's matching, bounded by ``TCORC_MAX_STATES``.
 
     >>> evaluate_mem_mb(160), evaluate_mem_mb(160, attempt=2)

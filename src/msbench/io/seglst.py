@@ -30,6 +30,12 @@ def read_seglst(path: str | Path, encoding: str | None = None) -> list[SessionAn
     entries = read_json(path, encoding)
     if not isinstance(entries, list):
         raise InputError(path, "expected a JSON list of SegLST segments")
+    return seglst_sessions(entries, path)
+
+
+def seglst_sessions(entries: list[Any], path: str | Path) -> list[SessionAnnotation]:
+    """SegLST entries (dicts as read from JSON, or as a Python caller holds them) into sessions,
+    each checked as every reader checks it; ``path`` names where they came from."""
     collector = SessionCollector(str(path))
     if not entries:
         collector.touch(session_from_filename(path))

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from msbench.construction.condition_space import AXIS_ORDER, ConditionSpace
+from msbench.metrics import COMPARED, site_metrics
 from msbench.review import pages
 from msbench.review.page_audio import SUFFIXES, clip_audio, page_audio, page_window
 from msbench.review.probe_items import probe_items_page, read_items
@@ -151,13 +152,15 @@ def index_data(inputs: SiteInputs, settings: Mapping[str, Any]) -> dict[str, Any
         },
         "figures": [f"figures/{path.name}" for path in inputs.figures],
         "systems": [{"id": s.system_id, "name": s.name} for s in inputs.systems],
+        "metrics": site_metrics(),
         "scores": {s.system_id: recording_scores(s) for s in inputs.systems},
         "results": inputs.results is not None,
         "probes": inputs.probes is not None,
     }
 
 
-SCORE_FIELDS = ("der", "cpwer", "tcpwer", "wer", "e_attr")
+#: The rates the index shows per recording: the compared metrics (msbench.metrics).
+SCORE_FIELDS = tuple(m.name for m in COMPARED)
 
 
 def recording_scores(view: SystemView) -> dict[str, dict[str, Any]]:
@@ -205,6 +208,7 @@ def recording_data(
         "features": feature_rows(row, inputs.space),
         "candidates": closest_candidates(row, inputs.pool, selected, settings["candidates"]),
         "systems": [system_view_data(s, rid, window) for s in inputs.systems],
+        "metrics": site_metrics(),
     }
     return data, window
 

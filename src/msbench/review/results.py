@@ -13,20 +13,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from msbench.metrics import COMPARED
 from msbench.review.recording import speaker_name
 
-UNIT_SCORES = (
-    "status",
-    "reason",
-    "degradation",
-    "der",
-    "cpwer",
-    "tcpwer",
-    "wer",
-    "e_lex",
-    "e_seg",
-    "e_attr",
-)
+#: A unit's facts and the compared metrics' rates (msbench.metrics), as the recording page shows.
+UNIT_SCORES = ("status", "reason", "degradation", *(m.name for m in COMPARED))
 
 
 def utterance_mark(row: Mapping[str, Any]) -> str:

@@ -19,21 +19,13 @@ from typing import Any
 from urllib.parse import quote
 
 from msbench import catalog
+from msbench.metrics import COMPARED
 from msbench.review.pages import page_head
 
 FIGURES = ("by_condition.png", "conditions.png", "error_decomposition.png", "compare/compare.png")
-LEADERBOARD_METRICS = ("der", "cpwer", "tcpwer", "wer", "e_lex", "e_seg", "e_attr")
-CONDITION_METRICS = (
-    "units",
-    "excluded",
-    "der",
-    "cpwer",
-    "tcpwer",
-    "wer",
-    "e_lex",
-    "e_seg",
-    "e_attr",
-)
+#: The compared metrics (msbench.metrics), each with its interval in the leaderboard's views.
+LEADERBOARD_METRICS = tuple(m.name for m in COMPARED)
+CONDITION_METRICS = ("units", "excluded", *LEADERBOARD_METRICS)
 
 
 def _rows(table: Any, path: Path) -> list[dict[str, str]]:

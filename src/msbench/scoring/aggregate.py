@@ -22,6 +22,7 @@ from msbench.columns import (
 )
 from msbench.columns import SCORE_COUNT_COLUMNS as COUNT_COLUMNS
 from msbench.columns import SCORE_RATE_COLUMNS as RATE_COLUMNS
+from msbench.metrics import METRICS
 from msbench.scoring.pair import Scores
 from msbench.timeline import to_seconds
 
@@ -53,27 +54,9 @@ def diagnostic_columns(scores: Scores) -> dict[str, Any]:
 
 
 def rates(sums: Mapping[str, Any]) -> dict[str, float | None]:
-    """The rates of summed counts (fractions; None where the denominator is 0 or missing)."""
-
-    def ratio(num: float, den: float | None) -> float | None:
-        return num / den if den else None
-
-    out: dict[str, float | None] = {}
-    for key, prefix in (("der", "der"), ("der_collar0", "der0")):
-        errors = sum(
-            sums.get(f"{prefix}_{p}") or 0.0 for p in ("missed", "false_alarm", "confusion")
-        )
-        out[key] = ratio(errors, sums.get(f"{prefix}_scored"))
-    for key, short in WER_FAMILY.items():
-        out[key] = ratio(sums.get(f"{short}_errors") or 0, sums.get(f"{short}_length"))
-    lexical = sum(sums.get(k) or 0 for k in ("s", "i_lex", "d_lex"))
-    out["e_lex"] = ratio(lexical, sums.get("n_ref"))
-    out["e_seg"] = ratio((sums.get("i_seg") or 0) + (sums.get("d_seg") or 0), sums.get("n_ref"))
-    out["e_attr"] = ratio(
-        sums.get("utterances_misattributed") or 0, sums.get("utterances_attributable")
-    )
-    out["r_time"] = ratio(sums.get("t_hyp") or 0.0, sums.get("t_ref"))
-    return out
+    """The rate of every metric of :mod:`msbench.metrics` on summed counts (fractions; None
+    where the denominator is 0 or missing)."""
+    return {m.name: m.rate(sums) for m in METRICS}
 
 
 def sum_units(rows: Iterable[Mapping[str, Any]]) -> dict[str, Any]:

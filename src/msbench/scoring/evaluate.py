@@ -58,6 +58,27 @@ class SystemSpec:
         )
 
 
+#: A system entry's keys -> msbench evaluate's options (the workflow passes each entry so).
+ENTRY_OPTIONS = {"outputs": "--outputs", "id": "--system-id", "name": "--name", "times": "--times",
+                 "format": "--format", "text_pattern": "--text-pattern", "units": "--units",
+                 "max_unit_seconds": "--max-unit-seconds"}  # fmt: skip
+
+
+def evaluate_options(entry: Mapping[str, Any]) -> str:
+    """A config ``systems:`` entry as ``msbench evaluate`` options, each value shell-quoted.
+
+    >>> evaluate_options({"id": "x", "outputs": "out dir", "simulate": {"seed": 1}})
+    "--outputs 'out dir' --system-id x"
+    """
+    import shlex
+
+    return " ".join(
+        f"{option} {shlex.quote(str(entry[key]))}"
+        for key, option in ENTRY_OPTIONS.items()
+        if entry.get(key) is not None
+    )
+
+
 class MissingOutput(Exception):
     """No output for a unit (reason in the message)."""
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from msbench.columns import AXES
+from msbench.metrics import METRICS
 from msbench.scoring.aggregate import (
     RATE_COLUMNS,
     group_rows,
@@ -77,13 +78,14 @@ def condition_rows(
 
 
 def plot_conditions(rows: Sequence[Mapping[str, Any]], path: str | Path) -> None:
-    """cpWER, DER and WER per range of each axis, one bar per system."""
+    """The release's metrics (DER, cpWER, tcpWER, WER) per range of each axis, one bar per
+    system."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    metrics = ("der", "cpwer", "wer")
+    metrics = [m.name for m in METRICS if m.release]
     systems = sorted({r["system"] for r in rows})
     figure, grid = plt.subplots(
         len(metrics),

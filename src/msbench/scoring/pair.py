@@ -31,13 +31,12 @@ without speech. Nothing is changed silently.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from msbench.errors import ConfigError
 from msbench.labels import normalise_speakers
+from msbench.metrics import WER_COUNTS
 from msbench.records import Segment
 from msbench.scoring.der import (
     DEFAULT_DER_CONVENTION,
@@ -49,7 +48,8 @@ from msbench.scoring.diagnosis.decomposition import DEFAULT_SEGMENTATION_TOLERAN
 from msbench.scoring.diagnosis.regions import DEFAULT_BOUNDARY_TOLERANCE
 from msbench.scoring.diagnosis.unit import DiagnosticCounts, UnitDiagnosis, diagnose_unit
 from msbench.scoring.input_notes import meets_uem, session_notes
-from msbench.scoring.tokenizer import describe, tokenize
+from msbench.scoring.side import Side
+from msbench.scoring.tokenizer import DEFAULT_TOKENIZER, tokenize
 from msbench.scoring.wer import (
     NO_ERRORS,
     TCP_COLLAR,
@@ -61,7 +61,8 @@ from msbench.scoring.wer import (
 )
 from msbench.timeline import SpeakerTimeline, to_micros, to_seconds, total
 
-WER_KEYS = ("cpwer", "tcpwer", "wer", "tcorcwer")
+#: The WER-family keys of the JSON, each an attribute of :class:`SessionWer` (msbench.metrics).
+WER_KEYS = tuple(WER_COUNTS)
 #: The diagnostics' tolerances (s), config ``scoring.segmentation_tolerance`` / ``boundary_tolerance``.
 TOLERANCES = {
     "segmentation_tolerance": DEFAULT_SEGMENTATION_TOLERANCE,
@@ -93,30 +94,13 @@ class Scores:
         return {**out, **self.diagnostics.to_dict(), "notes": list(self.notes)}
 
 
-def add_der(a: DiarizationError, b: DiarizationError) -> DiarizationError:
-    """Two sessions' DER parts, summed in integer microseconds (each part is a whole number of
-    them), so a total prints as ``1.41``, never ``1.4100000000000001``."""
-    from msbench.timeline import to_micros, to_seconds
-
-    def total(x: float, y: float) -> float:
-        return to_seconds(to_micros(x) + to_micros(y))
-
-    return replace(
-        a,
-        missed=total(a.missed, b.missed),
-        false_alarm=total(a.false_alarm, b.false_alarm),
-        confusion=total(a.confusion, b.confusion),
-        scored=total(a.scored, b.scored),
-    )
-
-
 def add_scores(items: Sequence[Scores]) -> Scores | None:
     """Sums of every count (ratios of sums follow); None for no items."""
     if not items:
         return None
     der, der0 = items[0].der, items[0].der_collar0
     for item in items[1:]:
-        der, der0 = add_der(der, item.der), add_der(der0, item.der_collar0)
+        der, der0 = der + item.der, der0 + item.der_collar0
     worded = [item.words for item in items if item.words is not None]
     words = None
     if worded:
@@ -126,7 +110,7 @@ def add_scores(items: Sequence[Scores]) -> Scores | None:
             else sum((getattr(w, key) for w in worded), NO_ERRORS)
             for key in WER_KEYS
         }
-        words = SessionWer(sums["cpwer"], sums["tcpwer"], sums["wer"], sums["tcorcwer"], ())  # type: ignore[arg-type]
+        words = SessionWer(**sums, assignment=())  # type: ignore[arg-type]
     diagnostics = items[0].diagnostics
     for item in items[1:]:
         diagnostics = diagnostics + item.diagnostics
@@ -143,12 +127,13 @@ def score_session(
     session: str,
     collar: float,
     tcp_collar: float = TCP_COLLAR,
-    tokenizer: str = "mixed-v1",
+    tokenizer: str = DEFAULT_TOKENIZER,
     with_words: bool = True,
     tolerances: Mapping[str, float] | None = None,
     with_orc: bool = False,
     der_convention: str = DEFAULT_DER_CONVENTION,
     with_word_view: bool = False,
+    progress: TextIO | None = None,
 ) -> Scores:
     """Every count of one session scored on ``spans`` (its UEM).
 
@@ -156,16 +141,17 @@ def score_session(
     segments merged), collars at the reference's segment boundaries as ``der_convention``
     places them (:mod:`msbench.scoring.der`). The WER family and the diagnostics: the segments
     that meet a span (meeteval's UEM rule, closed intervals; partial segments are kept whole).
-    ``tolerances``: the diagnostics' (default :data:`TOLERANCES`); ``with_orc``: also the
-    ORC-WER where its matching fits (:func:`msbench.scoring.wer.bounded_orcwer`);
-    ``with_word_view``: every word's class (:mod:`msbench.scoring.word_view`).
-    """
+    ``tolerances``: the diagnostics' (default :data:`TOLERANCES`); ``with_orc``: the ORC-WER
+    where it fits; ``with_word_view``: every word's class (:mod:`msbench.scoring.word_view`);
+    ``progress``: a line after each step of a long session."""
+    steps = Steps(progress, len(reference) + len(hypothesis))
     reference, hypothesis, label_notes = _labels(reference, hypothesis)
     lines = SpeakerTimeline.of(reference), SpeakerTimeline.of(hypothesis)  # built once a unit
     speech = (to_seconds(total(lines[0].speech())), to_seconds(total(lines[1].speech())))
     boundaries = [(to_micros(s.start_time), to_micros(s.end_time)) for s in reference]
     der = diarization_error(*lines, spans, collar, boundaries, der_convention)
     der0 = diarization_error(*lines, spans, 0.0, boundaries, der_convention)
+    steps.done("DER")
     notes = label_notes + session_notes(reference, hypothesis, spans, with_words)
     kept = (
         [s for s in reference if meets_uem(s, spans)],
@@ -173,54 +159,68 @@ def score_session(
     )
     if (len(kept[0]), len(kept[1])) != (len(reference), len(hypothesis)):
         lines = SpeakerTimeline.of(kept[0]), SpeakerTimeline.of(kept[1])  # what the WER family sees
-    reference, hypothesis = kept
-    words, ref_tokens, hyp_tokens, orc = None, None, None, None
+    ref, hyp = Side(kept[0], None, lines[0]), Side(kept[1], None, lines[1])
+    words, orc = None, None
     if with_words:
-        ref_tokens = [tokenize(s.words, tokenizer) for s in reference]
-        hyp_tokens = [tokenize(s.words, tokenizer) for s in hypothesis]
-        words = session_wer(reference, ref_tokens, hypothesis, hyp_tokens, session, tcp_collar)
+        ref = ref._replace(tokens=[tokenize(s.words, tokenizer) for s in ref.segments])
+        hyp = hyp._replace(tokens=[tokenize(s.words, tokenizer) for s in hyp.segments])
+        words = session_wer(ref, hyp, session, tcp_collar)
         notes += [words.note] if words.note else []
         if with_orc:
-            orc, orc_note = bounded_orcwer(reference, ref_tokens, hypothesis, hyp_tokens, session)
+            orc, orc_note = bounded_orcwer(ref, hyp, session)
             notes += [orc_note] if orc_note else []
+        steps.done("cpWER, tcpWER, WER")
     if der.scored == 0:
         notes.append("DER undefined: the reference has no speech inside the scored spans")
     detail = diagnose_unit(
-        (reference, ref_tokens, lines[0]),
-        (hypothesis, hyp_tokens, lines[1]),
-        words.assignment if words else (),
-        speaker_mapping(*lines),
+        ref, hyp, words.assignment if words else (), speaker_mapping(*lines),
         {**TOLERANCES, **(tolerances or {}), "tcp_collar": tcp_collar},
         words.wer.errors if words else None,
-    )
-    sides = (reference, ref_tokens), (hypothesis, hyp_tokens)
-    view = unit_word_view(*sides, words, detail, tcp_collar) if with_word_view else None
+    )  # fmt: skip
+    steps.done("the diagnosis")
+    view = unit_word_view(ref, hyp, words, detail, tcp_collar) if with_word_view else None
     return Scores(der, der0, words, detail.counts, detail, tuple(notes), orc, speech, view)
 
 
 def unit_word_view(
-    ref: tuple[Sequence[Segment], Sequence[Sequence[str]] | None],
-    hyp: tuple[Sequence[Segment], Sequence[Sequence[str]] | None],
-    words: SessionWer | None,
-    detail: UnitDiagnosis,
-    tcp_collar: float,
+    ref: Side, hyp: Side, words: SessionWer | None, detail: UnitDiagnosis, tcp_collar: float
 ) -> dict[str, Any] | None:
     """The word view of a scored session (None without words on a side); a failure becomes
     the view's ``problem`` (the scores never depend on it)."""
     from msbench.scoring.word_view import word_view
 
-    (reference, ref_tokens), (hypothesis, hyp_tokens) = ref, hyp
-    if words is None or ref_tokens is None or hyp_tokens is None:
+    if words is None or ref.tokens is None or hyp.tokens is None:
         return None
     try:
         return word_view(
-            reference, ref_tokens, hypothesis, hyp_tokens,
-            {"cp": words.cp_assignment, "tcp": words.assignment},
-            {"cp": words.cpwer, "tcp": words.tcpwer},
-            detail.agnostic, tcp_collar,
+            ref, hyp, {"cp": words.cp_assignment, "tcp": words.assignment},
+            {"cp": words.cpwer, "tcp": words.tcpwer}, detail.agnostic, tcp_collar,
         )  # fmt: skip
     except (MemoryError, ValueError) as error:
         return {"problem": f"no word view: {error}"}
+
+
+class Steps:
+    """Progress within one session: a line after each step, with its seconds, where a stream
+    was given and the session is long (over :data:`LONG_SESSION` segments)."""
+
+    def __init__(self, stream: TextIO | None, segments: int) -> None:
+        import time
+
+        self.stream = stream if segments > LONG_SESSION else None
+        self.last = time.perf_counter()
+
+    def done(self, step: str) -> None:
+        import time
+
+        now = time.perf_counter()
+        if self.stream is not None:
+            print(f"  {step}: {now - self.last:.1f} s", file=self.stream, flush=True)
+        self.last = now
+
+
+#: A session with more segments than this says each step as it ends (``progress``).
+LONG_SESSION = 200
 
 
 def _labels(
@@ -230,157 +230,3 @@ def _labels(
     ref, ref_notes = normalise_speakers(reference, "reference")
     hyp, hyp_notes = normalise_speakers(hypothesis, "hypothesis")
     return ref, hyp, ref_notes + hyp_notes
-
-
-def _pair_sessions(
-    ref: Mapping[str, list[Segment]], hyp: Mapping[str, list[Segment]]
-) -> tuple[dict[str, tuple[list[Segment], list[Segment]]], list[str]]:
-    """Sessions matched by id (and a single session each side, whatever its ids), with notes."""
-    if len(ref) == 1 and len(hyp) == 1 and set(ref) != set(hyp):
-        (name, r), (other, h) = next(iter(ref.items())), next(iter(hyp.items()))
-        note = f"the only reference session {name!r} is paired with the only hypothesis session {other!r}"
-        return {name: (r, h)}, [note]
-    notes = [
-        f"session {name!r}: only in the {side} (scored as all {kind})"
-        for side, kind, names in (
-            ("reference", "deletions and missed speech", set(ref) - set(hyp)),
-            ("hypothesis", "insertions and false alarms", set(hyp) - set(ref)),
-        )
-        for name in sorted(names)
-    ]
-    paired = {name: (ref.get(name, []), hyp.get(name, [])) for name in sorted(set(ref) | set(hyp))}
-    return paired, notes
-
-
-FAR_SECONDS = 60.0
-
-
-def far_segments(reference: Sequence[Segment], hypothesis: Sequence[Segment]) -> list[str]:
-    """A note for hypothesis segments that start or end over ``FAR_SECONDS`` after the
-    reference ends (a segment from 0 to 36,000 s is as far as one that starts there).
-
-    Such times usually mean other units (milliseconds, samples) or another
-    recording; they are scored as they are (false alarm, insertions), and said.
-
-    >>> far_segments([Segment("s", 0.0, 4.0, "A", "a")], [Segment("s", 1e12, 1e12 + 2, "A", "a")])
-    ["1 hypothesis segment(s) reach more than 60 s past the reference's last end (4.000 s), the farthest to 1000000000002.000 s: check that the times are seconds of the same recording (scored as they are: false alarm and insertions)"]
-    >>> len(far_segments([Segment("s", 0.0, 4.0, "A", "a")], [Segment("s", 0.0, 36000.0, "A", "a")]))
-    1
-    """
-    ends: dict[str, float] = {}
-    for segment in reference:
-        ends[segment.session_id] = max(ends.get(segment.session_id, 0.0), segment.end_time)
-    far = [
-        s
-        for s in hypothesis
-        if s.session_id in ends and max(s.start_time, s.end_time) > ends[s.session_id] + FAR_SECONDS
-    ]
-    if not far:
-        return []
-    last = max(far, key=lambda s: max(s.start_time, s.end_time))
-    return [
-        f"{len(far)} hypothesis segment(s) reach more than {FAR_SECONDS:.0f} s past the "
-        f"reference's last end ({ends[last.session_id]:.3f} s), the farthest to "
-        f"{max(last.start_time, last.end_time):.3f} s: check that the times are seconds of the "
-        "same recording (scored as they are: false alarm and insertions)"
-    ]
-
-
-def has_words(segments: Sequence[Segment]) -> bool:
-    """A side has words unless it was read from speaker times alone (RTTM: every ``words`` None)."""
-    return not segments or any(s.words is not None for s in segments)
-
-
-def _runaway_note(
-    name: str,
-    hypothesis: Sequence[Segment],
-    spans: Sequence[tuple[float, float]],
-    tokenizer: str,
-    notes: list[str],
-) -> bool:
-    """True (and a note) when a session's hypothesis is a runaway output
-    (:func:`msbench.scoring.checks.runaway`): DER is scored, the WER family's alignments not."""
-    from msbench.scoring.checks import runaway
-    from msbench.scoring.tokenizer import tokenize
-
-    tokens = sum(len(tokenize(s.words, tokenizer)) for s in hypothesis)
-    why = runaway(tokens, sum(b - a for a, b in spans))
-    if why:
-        notes.append(f"session {name!r}: {why}: DER only, no WER family")
-    return why is not None
-
-
-def score_pair(
-    reference: Sequence[Segment],
-    hypothesis: Sequence[Segment],
-    spans: Mapping[str, Sequence[tuple[float, float]]] | None = None,
-    collar: float = 0.25,
-    tcp_collar: float = TCP_COLLAR,
-    tokenizer: str = "mixed-v1",
-    tolerances: Mapping[str, float] | None = None,
-    with_orc: bool = True,
-    der_convention: str = DEFAULT_DER_CONVENTION,
-    progress: TextIO | None = None,
-) -> dict[str, Any]:
-    """The ``msbench score`` JSON of two segment lists (see the module docstring).
-
-    ``spans``: each session's scored spans (a UEM); without them every
-    session is scored on ``[0, last end of either side)``. ``with_orc``: also
-    the (unconstrained) ORC-WER, where it fits. ``progress``: a line per session goes there.
-    """
-    from msbench.io.read import by_session
-
-    check_seconds({"collar": collar, "tcp_collar": tcp_collar, **(tolerances or {})})
-    with_words = has_words(reference) and has_words(hypothesis)
-    notes: list[str] = []
-    for side, segments, what in (
-        ("reference", reference, "DER and the WER family are undefined (nothing to score)"),
-        ("hypothesis", hypothesis, "every reference word is a deletion, all speech missed"),
-    ):
-        if not segments:
-            notes.append(f"the {side} holds no segment: {what}")
-    if not with_words:
-        side = "reference" if not has_words(reference) else "hypothesis"
-        notes.append(f"the {side} holds speaker times only (no words): DER alone, no WER family")
-    paired, pairing_notes = _pair_sessions(
-        by_session(list(reference)), by_session(list(hypothesis))
-    )
-    notes += pairing_notes + far_segments(reference, hypothesis)
-    sessions, entries = [], []
-    for k, (name, (ref, hyp)) in enumerate(paired.items(), start=1):
-        if progress is not None:
-            print(f"scoring session {name!r} ({k} of {len(paired)}): {len(ref)} reference and "
-                  f"{len(hyp)} hypothesis segments", file=progress, flush=True)  # fmt: skip
-        session_spans = (spans or {}).get(name)
-        if session_spans is None:
-            last = max((s.end_time for s in [*ref, *hyp]), default=0.0)
-            session_spans = ((0.0, last),)
-            if spans is not None:
-                notes.append(f"session {name!r} is not in the UEM: scored on 0..{last:.3f} s")
-        words = with_words and not _runaway_note(name, hyp, session_spans, tokenizer, notes)
-        scores = score_session(
-            ref, hyp, session_spans, name, collar, tcp_collar, tokenizer, words, tolerances,
-            with_orc, der_convention,
-        )  # fmt: skip
-        sessions.append(scores)
-        entries.append({"session_id": name, **scores.to_dict(tcp_collar), **_orc(scores)})
-        notes += [f"session {name!r}: {note}" for note in scores.notes]
-    total = add_scores(sessions)
-    out = {**total.to_dict(tcp_collar), **_orc(total)} if total else {}
-    return {**out, "tokenizer": describe(tokenizer), "notes": notes, "sessions": entries}
-
-
-def check_seconds(values: Mapping[str, float]) -> None:
-    """Refuse a negative, NaN or infinite collar or tolerance, naming it.
-
-    >>> check_seconds({"collar": -1.0})
-    Traceback (most recent call last):
-    msbench.errors.ConfigError: collar -1.0: give a finite number of seconds, 0 or more
-    """
-    for name, value in values.items():
-        if not math.isfinite(value) or value < 0:
-            raise ConfigError(f"{name} {value}: give a finite number of seconds, 0 or more")
-
-
-def _orc(scores: Scores) -> dict[str, Any]:
-    return {"orcwer": scores.orcwer.to_dict() if scores.orcwer is not None else None}

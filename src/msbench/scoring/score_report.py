@@ -12,8 +12,13 @@ from pathlib import Path
 from typing import Any
 
 from msbench.io.read import Reading, read_output
+from msbench.metrics import COMPARED, METRICS, WER_COUNTS
 
-WORD_METRICS = ("cpwer", "tcpwer", "wer", "tcorcwer", "orcwer")
+#: The DER-family keys, the WER-family keys (``orcwer``: msbench score alone computes it) and
+#: the diagnosis rates, from the one registry (msbench.metrics).
+DER_METRICS = tuple(m.name for m in METRICS if m.family == "der")
+WORD_METRICS = (*WER_COUNTS, "orcwer")
+DIAGNOSIS_RATES = tuple(m.name for m in COMPARED if m.family == "diagnosis")
 
 
 def _percent(rate: float | None) -> str:
@@ -31,7 +36,7 @@ def score_table(scores: Mapping[str, Any]) -> str:
     cpwer       25.00 %         2 / 8         S 1, I 0, D 1
     """
     lines = ["metric      rate       errors / length   parts"]
-    for key in ("der", "der_collar0"):
+    for key in DER_METRICS:
         der = scores.get(key)
         if der:
             errors = der["missed"] + der["false_alarm"] + der["confusion"]
@@ -50,8 +55,8 @@ def score_table(scores: Mapping[str, Any]) -> str:
             )
         elif key in scores:
             lines.append(f"{key:<11} {'-':<10} not computed (see the notes)")
-    if "e_attr" in scores:
-        parts = ", ".join(f"{k} {_percent(scores.get(k))}" for k in ("e_lex", "e_seg", "e_attr"))
+    if any(k in scores for k in DIAGNOSIS_RATES):
+        parts = ", ".join(f"{k} {_percent(scores.get(k))}" for k in DIAGNOSIS_RATES)
         lines.append(f"diagnosis   {parts}")
     return "\n".join(lines)
 

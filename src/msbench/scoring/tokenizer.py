@@ -39,6 +39,8 @@ from functools import cache
 from typing import Any
 
 TOKENIZERS = ("mixed-v1", "whitespace")
+#: What scoring uses unless told otherwise (config ``scoring.tokenizer``, ``--tokenizer``).
+DEFAULT_TOKENIZER = "mixed-v1"
 VERSION = {"mixed-v1": "1", "whitespace": "1"}
 
 MARKUP = re.compile(r"<[^<>]*>|\[[^\[\]]*\]|&[^&\s]*&")

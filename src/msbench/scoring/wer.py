@@ -41,6 +41,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from msbench.records import Segment
+from msbench.scoring.side import Side
 
 TCP_COLLAR = 5.0
 REF_PSEUDO_WORD_TIMING = "character_based"
@@ -147,31 +148,19 @@ class SessionWer:
     cp_assignment: tuple[tuple[str | None, str | None], ...] = ()  # cpWER's speaker pairs
 
 
-def session_wer(
-    reference: Sequence[Segment],
-    ref_tokens: Sequence[Sequence[str]],
-    hypothesis: Sequence[Segment],
-    hyp_tokens: Sequence[Sequence[str]],
-    session: str,
-    tcp_collar: float = TCP_COLLAR,
-) -> SessionWer:
+def session_wer(ref: Side, hyp: Side, session: str, tcp_collar: float = TCP_COLLAR) -> SessionWer:
     """The four word error counts of one session (see the module docstring)."""
     with quiet_meeteval():
-        return _session_wer(reference, ref_tokens, hypothesis, hyp_tokens, session, tcp_collar)
+        return _session_wer(ref, hyp, session, tcp_collar)
 
 
-def _session_wer(
-    reference: Sequence[Segment],
-    ref_tokens: Sequence[Sequence[str]],
-    hypothesis: Sequence[Segment],
-    hyp_tokens: Sequence[Sequence[str]],
-    session: str,
-    tcp_collar: float,
-) -> SessionWer:
+def _session_wer(ref_side: Side, hyp_side: Side, session: str, tcp_collar: float) -> SessionWer:
     import meeteval
 
-    from msbench.scoring import permutation
+    from msbench.scoring.matching import permutation
 
+    (reference, ref_tokens), (hypothesis, hyp_tokens) = ref_side[:2], hyp_side[:2]
+    assert ref_tokens is not None and hyp_tokens is not None  # noqa: S101 - worded sides only
     ref, hyp = seglst(reference, session, ref_tokens), seglst(hypothesis, session, hyp_tokens)
     cp = permutation.cpwer(ref, hyp)
     timing = timing_conventions(tcp_collar)  # the collar and pseudo-word timings, as reported
@@ -181,10 +170,8 @@ def _session_wer(
     agnostic = permutation.agnostic_wer(one_ref, one_hyp)
     orc, note = None, ""  # meeteval refuses ORC matching of more streams; it may not fit
     streams = len({s.speaker for s in hypothesis})
-    states = tcorc_states(reference, hypothesis, hyp_tokens, tcp_collar)
-    size = sum(len(t) for t in ref_tokens) * max(
-        stream_tokens(hypothesis, hyp_tokens).values(), default=0
-    )
+    states = tcorc_states(reference, hyp_side, tcp_collar)
+    size = sum(len(t) for t in ref_tokens) * max(stream_tokens(hyp_side).values(), default=0)
     if streams <= ORC_MAX_STREAMS and states <= TCORC_MAX_STATES and size <= TCORC_MAX_SIZE:
         orc = _counts(meeteval.wer.tcorcwer(ref, hyp, **timing)[session])
     else:
@@ -213,23 +200,15 @@ def timing_conventions(tcp_collar: float) -> dict[str, Any]:
     }
 
 
-def stream_tokens(
-    hypothesis: Sequence[Segment], hyp_tokens: Sequence[Sequence[str]]
-) -> dict[str, int]:
+def stream_tokens(hyp: Side) -> dict[str, int]:
     """Tokens per hypothesis stream (speaker), in first-seen order."""
     streams: dict[str, int] = {}
-    for segment, tokens in zip(hypothesis, hyp_tokens, strict=True):
+    for segment, tokens in zip(hyp.segments, hyp.worded, strict=True):
         streams[segment.speaker] = streams.get(segment.speaker, 0) + len(tokens)
     return streams
 
 
-def bounded_orcwer(
-    reference: Sequence[Segment],
-    ref_tokens: Sequence[Sequence[str]],
-    hypothesis: Sequence[Segment],
-    hyp_tokens: Sequence[Sequence[str]],
-    session: str,
-) -> tuple[WordErrors | None, str]:
+def bounded_orcwer(ref: Side, hyp: Side, session: str) -> tuple[WordErrors | None, str]:
     """meeteval's (unconstrained) ORC-WER, or ``(None, why)`` when its matching is too large.
 
     The matching is exponential in the hypothesis streams: it runs when
@@ -240,7 +219,14 @@ def bounded_orcwer(
 
     import meeteval
 
-    streams = stream_tokens(hypothesis, hyp_tokens)
+    (reference, ref_tokens), (hypothesis, hyp_tokens) = (
+        (ref.segments, ref.worded),
+        (
+            hyp.segments,
+            hyp.worded,
+        ),
+    )
+    streams = stream_tokens(hyp)
     utterances = sum(1 for tokens in ref_tokens if tokens)
     cells = max(1, utterances) * math.prod(n + 1 for n in streams.values())
     if len(streams) > ORC_MAX_STREAMS or cells > ORC_MAX_CELLS:
@@ -255,11 +241,11 @@ def bounded_orcwer(
     # hypothesis segment holds no word beside others; such a segment has nothing to match,
     # so leaving it out cannot change the minimal cost
     worded = [(s, t) for s, t in zip(hypothesis, hyp_tokens, strict=True) if t]
-    ref = seglst(reference, session, ref_tokens)
-    hyp = seglst([s for s, _ in worded], session, [t for _, t in worded])
+    ref_list = seglst(reference, session, ref_tokens)
+    hyp_list = seglst([s for s, _ in worded], session, [t for _, t in worded])
     try:
         with quiet_meeteval():
-            return _counts(meeteval.wer.orcwer(ref, hyp)[session]), ""
+            return _counts(meeteval.wer.orcwer(ref_list, hyp_list)[session]), ""
     except MemoryError:
         return None, f"orcwer not computed: meeteval could not allocate {cells:.3g} matching cells"
 
@@ -274,12 +260,7 @@ TCORC_MAX_STATES = 5_000_000
 TCORC_MAX_SIZE = 125_000_000
 
 
-def tcorc_states(
-    reference: Sequence[Segment],
-    hypothesis: Sequence[Segment],
-    hyp_tokens: Sequence[Sequence[str]],
-    collar: float,
-) -> int:
+def tcorc_states(reference: Sequence[Segment], hyp: Side, collar: float) -> int:
     """The largest state space tcORC-WER's matching needs for one reference utterance (estimate).
 
     Per reference utterance: the product over hypothesis streams of one plus
@@ -290,7 +271,7 @@ def tcorc_states(
     from bisect import bisect_left, bisect_right
 
     points: dict[str, list[float]] = {}
-    for segment, tokens in zip(hypothesis, hyp_tokens, strict=True):
+    for segment, tokens in zip(hyp.segments, hyp.worded, strict=True):
         total = sum(len(t) for t in tokens)
         done = 0
         for token in tokens:

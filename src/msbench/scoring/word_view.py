@@ -3,11 +3,11 @@
 The classes come from the alignments the scores come from, never a second aligner:
 
 ``cp``   each speaker pair of the cpWER assignment (meeteval's, as scored) aligned by
-         kaldialign's own path (:mod:`msbench.scoring.edit_steps`): its S, I and D are the
+         kaldialign's own path (:mod:`msbench.scoring.matching.edit_steps`): its S, I and D are the
          unit's cpWER counts.
 ``tcp``  each speaker pair of the tcpWER assignment aligned by meeteval's time-constrained
          alignment at the tcpWER collar (:func:`msbench.scoring.diagnosis.alignment.align_words`,
-         the alignment tcpWER counts in :mod:`msbench.scoring.permutation`).
+         the alignment tcpWER counts in :mod:`msbench.scoring.matching.permutation`).
 
 A speaker the assignment leaves without a partner: its words are all deletions (reference)
 or insertions (hypothesis). A word is a **speaker error** in a view when it is wrong there
@@ -43,7 +43,8 @@ from typing import Any
 
 from msbench.records import Segment
 from msbench.scoring.diagnosis.alignment import Pair, align_words
-from msbench.scoring.edit_steps import edit_steps
+from msbench.scoring.matching.edit_steps import edit_steps
+from msbench.scoring.side import Side
 
 Key = tuple[int, int]  # (segment index, token index within it)
 VIEWS = ("cp", "tcp")
@@ -83,13 +84,13 @@ def _streams(segments: Sequence[Segment], tokens: Sequence[Sequence[str]]) -> di
     return streams
 
 
-class _Side:
+class _Words:
     """One side's words, in segment order, and each word's class per view."""
 
-    def __init__(self, segments: Sequence[Segment], tokens: Sequence[Sequence[str]], name: str):
+    def __init__(self, side: Side, name: str):
         self.index: dict[Key, int] = {}
         self.words: list[dict[str, Any]] = []
-        for k, (segment, words) in enumerate(zip(segments, tokens, strict=True)):
+        for k, (segment, words) in enumerate(zip(side.segments, side.worded, strict=True)):
             for i, (word, (start, end)) in enumerate(
                 zip(words, character_spans(segment, words), strict=True)
             ):
@@ -108,7 +109,7 @@ class _Side:
 
 
 def _mark_steps(
-    view: str, ref: _Side, hyp: _Side, steps: Sequence[tuple[Key | None, Key | None]]
+    view: str, ref: _Words, hyp: _Words, steps: Sequence[tuple[Key | None, Key | None]]
 ) -> None:
     for a, b in steps:
         if a is not None and b is not None:
@@ -125,28 +126,21 @@ def _pairs(assignment: Sequence[tuple[str | None, str | None]]) -> list[tuple[st
     return [(r, h) for r, h in assignment if r is not None and h is not None]
 
 
-def _cp_steps(ref: _Side, hyp: _Side, ref_stream: list[Key], hyp_stream: list[Key]) -> list[Any]:
+def _cp_steps(ref: _Words, hyp: _Words, ref_stream: list[Key], hyp_stream: list[Key]) -> list[Any]:
     steps = edit_steps([ref.token(k) for k in ref_stream], [hyp.token(k) for k in hyp_stream])
     return [(None if a is None else ref_stream[a], None if b is None else hyp_stream[b])
             for a, b in steps]  # fmt: skip
 
 
 def _tcp_steps(
-    sides: tuple[
-        Sequence[Segment], Sequence[Sequence[str]], Sequence[Segment], Sequence[Sequence[str]]
-    ],
-    speakers: tuple[str, str],
-    collar: float,
+    reference: Side, hypothesis: Side, speakers: tuple[str, str], collar: float
 ) -> list[Any]:
     """meeteval's time-constrained alignment of one speaker pair, as (ref key, hyp key) steps."""
-    reference, ref_tokens, hypothesis, hyp_tokens = sides
-    ref_ids = [k for k, s in enumerate(reference) if s.speaker == speakers[0]]
-    hyp_ids = [k for k, s in enumerate(hypothesis) if s.speaker == speakers[1]]
-    pairs = align_words(
-        [reference[k] for k in ref_ids], [ref_tokens[k] for k in ref_ids],
-        [hypothesis[k] for k in hyp_ids], [hyp_tokens[k] for k in hyp_ids], collar,
-    )  # fmt: skip
-    return _keyed(pairs, ref_ids, hyp_ids)
+    (ref, ref_ids), (hyp, hyp_ids) = (
+        reference.of_speaker(speakers[0]),
+        hypothesis.of_speaker(speakers[1]),
+    )
+    return _keyed(align_words(ref, hyp, collar), ref_ids, hyp_ids)
 
 
 def _keyed(pairs: Sequence[Pair], ref_ids: Sequence[int], hyp_ids: Sequence[int]) -> list[Any]:
@@ -170,10 +164,8 @@ def _keyed(pairs: Sequence[Pair], ref_ids: Sequence[int], hyp_ids: Sequence[int]
 
 
 def word_view(
-    reference: Sequence[Segment],
-    ref_tokens: Sequence[Sequence[str]],
-    hypothesis: Sequence[Segment],
-    hyp_tokens: Sequence[Sequence[str]],
+    reference: Side,
+    hypothesis: Side,
     assignments: Mapping[str, Sequence[tuple[str | None, str | None]]],
     expected: Mapping[str, Any],
     agnostic: Sequence[Pair],
@@ -182,12 +174,9 @@ def word_view(
     """The word view of one unit (module docstring); ``assignments``: the cpWER and tcpWER
     speaker pairs as scored; ``expected``: their WordErrors (the view says when its counts
     differ); ``agnostic``: the speaker-agnostic alignment (all reference and hypothesis words)."""
-    ref, hyp = (
-        _Side(reference, ref_tokens, "reference"),
-        _Side(hypothesis, hyp_tokens, "hypothesis"),
-    )
-    ref_streams, hyp_streams = _streams(reference, ref_tokens), _streams(hypothesis, hyp_tokens)
-    sides = (reference, ref_tokens, hypothesis, hyp_tokens)
+    ref, hyp = _Words(reference, "reference"), _Words(hypothesis, "hypothesis")
+    ref_streams = _streams(reference.segments, reference.worded)
+    hyp_streams = _streams(hypothesis.segments, hypothesis.worded)
     counts, problems = {}, []
     for view in VIEWS:
         for side, streams in ((ref, ref_streams), (hyp, hyp_streams)):
@@ -198,7 +187,7 @@ def word_view(
             if view == "cp":
                 steps = _cp_steps(ref, hyp, ref_streams.get(r, []), hyp_streams.get(h, []))
             else:
-                steps = _tcp_steps(sides, (r, h), tcp_collar)
+                steps = _tcp_steps(reference, hypothesis, (r, h), tcp_collar)
             _mark_steps(view, ref, hyp, steps)
         counts[view] = _counts(view, ref, hyp)
         wanted = expected[view]
@@ -220,7 +209,7 @@ def word_view(
     }
 
 
-def _counts(view: str, ref: _Side, hyp: _Side) -> dict[str, int]:
+def _counts(view: str, ref: _Words, hyp: _Words) -> dict[str, int]:
     return {
         "substitutions": sum(w[view] == "substitution" for w in ref.words),
         "insertions": sum(w[view] == "insertion" for w in hyp.words),
@@ -230,14 +219,14 @@ def _counts(view: str, ref: _Side, hyp: _Side) -> dict[str, int]:
 
 
 def _speaker_errors(
-    ref: _Side,
-    hyp: _Side,
+    ref: _Words,
+    hyp: _Words,
     agnostic: Sequence[Pair],
-    reference: Sequence[Segment],
-    hypothesis: Sequence[Segment],
+    reference: Side,
+    hypothesis: Side,
 ) -> None:
     """Flag the words wrong in a view but correct in the speaker-agnostic alignment."""
-    all_ref, all_hyp = list(range(len(reference))), list(range(len(hypothesis)))
+    all_ref, all_hyp = list(range(len(reference.segments))), list(range(len(hypothesis.segments)))
     for a, b in _keyed(agnostic, all_ref, all_hyp):
         if a is None or b is None or ref.token(a) != hyp.token(b):
             continue

@@ -1,11 +1,13 @@
-"""``msbench compare``: which system is better, and where: every pair of systems on common units."""
+"""``msbench compare``: which system is better, and where: every pair of systems on common units.
+The work is :func:`msbench.compare` (the same options)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Annotated
 
-from msbench.stages.options import Arg, ConfigPath, SettingsJson, resolve_settings
+from msbench.stages.options import Arg, ConfigPath, SettingsJson
 
 
 def run(
@@ -34,21 +36,9 @@ def run(
     a paired test over recordings (compare.test) and Holm's correction; and the difference of
     the two systems' Table 2 effects. Conventions: msbench.comparison.paired.
     """
-    from msbench.catalog import BENCHMARK, COMPARE_PAIRS, COMPARE_TABLE2
-    from msbench.comparison.report import compare_markdown, plot_differences
-    from msbench.comparison.run import compare_evaluations
-    from msbench.tables import nonempty, read_rows, write_rows
-    from msbench.textio import write_atomic, write_json
+    from msbench.api import compare
 
-    resolved = resolve_settings(config, settings)
-    selected = [dict(r) for r in nonempty(read_rows(BENCHMARK, benchmark), benchmark)]
-    beside = benchmark.parent / "speaker_similarity.jsonl"
-    found = similarity or (beside if beside.exists() else None)
-    result = compare_evaluations(sorted(evaluations), selected, found, resolved)
-    write_rows(COMPARE_PAIRS, out / COMPARE_PAIRS.name, result.pairs)
-    write_rows(COMPARE_TABLE2, out / COMPARE_TABLE2.name, result.table2)
-    write_json(out / "compare.json", result.document)
-    metric = result.document["metric"]
-    markdown = compare_markdown(result.pairs, result.table2, result.document["settings"], metric)
-    write_atomic(out / "compare.md", markdown)
-    plot_differences(result.pairs, sorted({"der", metric}), out / "compare.png")
+    compare(
+        evaluations, benchmark=benchmark, similarity=similarity, config=config,
+        settings=json.loads(settings) if settings else None,
+    ).write(out)  # fmt: skip

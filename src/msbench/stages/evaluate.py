@@ -1,5 +1,5 @@
 """``msbench evaluate``: one system on the benchmark; unit_scores.csv, recording_scores.csv,
-score_summary.json."""
+score_summary.json. The work is :func:`msbench.evaluate` (the same options)."""
 
 from __future__ import annotations
 
@@ -7,19 +7,45 @@ import json
 from pathlib import Path
 from typing import Annotated
 
-from msbench.stages.options import Arg, ConfigPath, SettingsJson, resolve_settings
+from msbench.io.registry import SCORING_FORMATS
+from msbench.stages.options import Arg, ConfigPath, SettingsJson
 
 
 def run(
-    system: Annotated[str, Arg("the system's entry of the config's systems: list, as JSON")],
+    outputs: Annotated[
+        Path, Arg("the system's outputs: a folder of <unit_id>.* files, or one file of every unit")
+    ],
     benchmark: Annotated[Path, Arg("benchmark.csv")],
     utterances: Annotated[Path, Arg("utterances.csv (the reference, with words)")],
+    system_id: Annotated[str, Arg("the system's id (the config's systems: id)")],
     out_dir: Annotated[
         Path,
         Arg(
             "folder for unit_scores.csv, recording_scores.csv, score_summary.json, utterance_scores.csv, pairs.csv, penalty_scores.csv, alignments/"
         ),
     ],
+    name: Annotated[
+        str | None, Arg("the system's name as tables show it (default: its id)")
+    ] = None,
+    times: Annotated[
+        str,
+        Arg(
+            "output times: recording time, or relative to each unit's start",
+            choices=("absolute", "relative"),
+        ),
+    ] = "absolute",  # fmt: skip
+    format: Annotated[
+        str | None, Arg("the outputs' format (default: told by content)", choices=SCORING_FORMATS)
+    ] = None,
+    text_pattern: Annotated[
+        str | None, Arg("line regex of timestamped text (named groups; format text)")
+    ] = None,
+    units: Annotated[
+        Path | None, Arg("the system's units manifest (unit_id, recording_id, start, end)")
+    ] = None,
+    max_unit_seconds: Annotated[
+        float | None, Arg("the system cut each recording into chunks of this many seconds")
+    ] = None,
     config: ConfigPath = None,
     settings: SettingsJson = None,
 ) -> None:
@@ -34,33 +60,11 @@ def run(
     every word of each scored unit with its cpWER and tcpWER class
     (:mod:`msbench.scoring.word_view`).
     """
-    from msbench import catalog
-    from msbench.scoring.aggregate import recording_rows, sum_units
-    from msbench.scoring.evaluate import SystemSpec, evaluate_units
-    from msbench.scoring.units import benchmark_units, read_references
-    from msbench.scoring.word_view import view_writer
-    from msbench.tables import nonempty, read_rows, write_rows
-    from msbench.textio import atomic_folder, write_json
+    from msbench.api import evaluate
 
-    spec = SystemSpec.from_config(entry := json.loads(system))
-    rows_by_id = {
-        r["recording_id"]: r for r in nonempty(read_rows(catalog.BENCHMARK, benchmark), benchmark)
-    }
-    units = benchmark_units(entry, list(rows_by_id.values()))
-    languages = {rid: str(r.get("language") or "") for rid, r in rows_by_id.items()}
-    scoring = resolve_settings(config, settings)["scoring"]
-    references = read_references(utterances)
-    with atomic_folder(out_dir / "alignments") as folder:  # each unit's word view, as made
-        result = evaluate_units(
-            spec, units, references, languages, scoring, view_writer(folder, scoring)
-        )
-    for table, rows in (
-        (catalog.UNIT_SCORES, result.units),
-        (catalog.UTTERANCE_SCORES, result.utterances),
-        (catalog.PAIRS, result.pairs),
-        (catalog.PENALTY_SCORES, result.penalties),
-        (catalog.RECORDING_SCORES, recording_rows(spec.system_id, result.units, rows_by_id)),
-    ):
-        write_rows(table, out_dir / table.name, rows)
-    summary = {"system_id": spec.system_id, "system": spec.name, **sum_units(result.units)}
-    write_json(out_dir / catalog.SCORE_SUMMARY, summary)
+    evaluate(
+        outputs, benchmark=benchmark, utterances=utterances, system_id=system_id, name=name,
+        times=times, format=format, text_pattern=text_pattern, units=units,
+        max_unit_seconds=max_unit_seconds, alignments=out_dir / "alignments",
+        config=config, settings=json.loads(settings) if settings else None,
+    ).write(out_dir)  # fmt: skip

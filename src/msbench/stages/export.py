@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Annotated
 
 from msbench.export.writers import EXPORTS
+from msbench.scoring.tokenizer import DEFAULT_TOKENIZER
 from msbench.stages.options import Arg
 
 
@@ -27,7 +28,9 @@ def run(
     systems: Annotated[
         tuple[str, ...], Arg("systems' config entries (JSON), converted by seglst")
     ] = (),
-    tokenizer: Annotated[str, Arg("the run's tokenizer (seglst's normalised copies)")] = "mixed-v1",
+    tokenizer: Annotated[
+        str, Arg("the run's tokenizer (seglst's normalised copies)")
+    ] = DEFAULT_TOKENIZER,
     include_restricted_audio: Annotated[
         bool, Arg("hf: copy audio of sources whose licence forbids redistribution (NC, ND)")
     ] = False,

@@ -34,7 +34,7 @@ def run(
     interval, and rank groups from the comparison.
     """
     from msbench.catalog import BENCHMARK, BY_CONDITION, COMPARE_PAIRS, LEADERBOARD
-    from msbench.columns import CONDITION_COLUMNS, LEADERBOARD_COLUMNS
+    from msbench.columns import CONDITION_COLUMNS, LEADERBOARD_COLUMNS, LEADERBOARD_SHOWN
     from msbench.comparison.report import write_views
     from msbench.comparison.run import board_views
     from msbench.scoring.leaderboard import (
@@ -57,7 +57,7 @@ def run(
     write_rows(LEADERBOARD, out_dir / LEADERBOARD.name, board)
     release = [{c: r.get(c) for c in LEADERBOARD_COLUMNS} for r in board]
     write_json(out_dir / "leaderboard.json", release)
-    write_views(out_dir, views, note, stated, markdown_table(board, LEADERBOARD_COLUMNS[:11]))
+    write_views(out_dir, views, note, stated, markdown_table(board, LEADERBOARD_SHOWN))
     write_rows(BY_CONDITION, out_dir / BY_CONDITION.name, conditions)
     write_atomic(out_dir / "by_condition.md", markdown_table(conditions, CONDITION_COLUMNS[:12]))
     plot_conditions(conditions, out_dir / "by_condition.png")

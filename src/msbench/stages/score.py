@@ -1,5 +1,6 @@
 """``msbench score``: one reference against one hypothesis: a table on a terminal, else (or with
-``--json``) one JSON object; what each file was read as and every warning on standard error."""
+``--json``) one JSON object; what each file was read as and every warning on standard error.
+The work is :func:`msbench.score` (the same options, the same numbers)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Annotated
 
 from msbench.io.registry import SCORING_FORMATS
 from msbench.scoring.der import DER_CONVENTIONS
+from msbench.scoring.tokenizer import DEFAULT_TOKENIZER, TOKENIZERS
 from msbench.stages.options import Arg
 
 FORMATS = SCORING_FORMATS
@@ -28,8 +30,8 @@ def run(
     ] = "boundaries",
     tcp_collar: Annotated[float, Arg("tcpWER collar (s)")] = 5.0,
     tokenizer: Annotated[
-        str, Arg("text normalisation of both sides", choices=("mixed-v1", "whitespace"))
-    ] = "mixed-v1",
+        str, Arg("text normalisation of both sides", choices=TOKENIZERS)
+    ] = DEFAULT_TOKENIZER,
     segmentation_tolerance: Annotated[
         float, Arg("an I/D is segmentation when no speech of the other side is this close (s)")
     ] = 0.25,
@@ -42,33 +44,35 @@ def run(
         str | None,
         Arg("legacy text encoding tried where UTF-8 fails (gb2312, gbk, shift_jis, ...)"),
     ] = None,
+    sessions: Annotated[
+        str | None,
+        Arg(
+            "score only the sessions whose id this regular expression matches (meeteval's --regex)"
+        ),
+    ] = None,
     json: Annotated[bool, Arg("print the JSON (the default when not on a terminal)")] = False,
-    progress: Annotated[bool, Arg("a line per session on stderr (default: on a terminal)")] = False,
 ) -> None:
     """Score one hypothesis file against one reference file: DER, cpWER, tcpWER, WER as JSON.
 
     Rates are fractions. DER's collar is a half-width (0.25 = pyannote.metrics' collar=0.5 =
-    md-eval's -c 0.25) at the reference's boundaries; --der-convention md-eval gives
-    md-eval-22.pl's numbers; der_collar0 is always reported. wer is speaker-agnostic, tcorcwer
-    and orcwer beside it; totals are ratios of sums; the diagnostics (e_lex, e_seg, e_attr,
-    counts, r_time) are in the same object; notes lists every change made to the input, with
-    counts; read names each file's format. On a terminal: a table, the notes on stderr.
-    """
+    md-eval's -c 0.25); --der-convention md-eval gives md-eval-22.pl's numbers. wer is
+    speaker-agnostic; totals are ratios of sums; the diagnostics are in the same object; notes
+    lists every change made to the input; read names each file's format. On a terminal: a
+    table, notes and progress on stderr (--verbose: progress wherever stderr goes)."""
     import sys
 
-    from msbench.ingest.adapters import read_uem_spans
-    from msbench.scoring.checks import refuse_structural_problem
-    from msbench.scoring.pair import score_pair
-    from msbench.scoring.score_report import read_pair, say
+    from msbench.api import score
+    from msbench.api.one_pair import describe_read
+    from msbench.scoring.score_report import say
+    from msbench.verbosity import progress_stream
 
-    reading = read_pair(ref, hyp, ref_format, hyp_format, encoding)
-    refuse_structural_problem(hyp, reading["hyp"].segments)  # what evaluate excludes, alike
-    spans = read_uem_spans(str(uem), encoding).strict() if uem else None
-    tolerances = {"segmentation_tolerance": segmentation_tolerance}
-    tolerances["boundary_tolerance"] = boundary_tolerance
-    scores = score_pair(
-        reading["ref"].segments, reading["hyp"].segments, spans, collar, tcp_collar, tokenizer,
-        tolerances, der_convention=der_convention,
-        progress=sys.stderr if progress or sys.stderr.isatty() else None,
+    progress = progress_stream()  # the files read, then a line per session and long step
+    report = score(
+        ref, hyp, uem=uem, collar=collar, der_convention=der_convention, tcp_collar=tcp_collar,
+        tokenizer=tokenizer, segmentation_tolerance=segmentation_tolerance,
+        boundary_tolerance=boundary_tolerance, ref_format=ref_format, hyp_format=hyp_format,
+        encoding=encoding, sessions=sessions, progress=progress,
     )  # fmt: skip
-    say({**scores, "read": {side: r.to_dict() for side, r in reading.items()}}, as_json=json)
+    for (side, read), path in zip(report.read.items(), (ref, hyp), strict=True):
+        print(f"{side}: {describe_read(read, path)}", file=sys.stderr) if not progress else None
+    say(report.to_dict(), as_json=json)

@@ -71,7 +71,7 @@ def read_annotation_file(
 ) -> list[SessionAnnotation]:
     fmt = fmt or detect_format(path)
     if fmt == "lhotse":
-        return read_lhotse(path)
+        return read_lhotse(path, encoding)
     if fmt not in READERS:
         raise InputError(path, f"unknown format {fmt!r}", fix=closest_formats(fmt, FORMATS))
     return READERS[fmt](path, encoding)
@@ -142,7 +142,7 @@ def read_source_annotations(
     for path in files:
         try:
             if spec.adapter == "lhotse":
-                found = read_lhotse(path, spec.recordings or None)
+                found = read_lhotse(path, encoding, spec.recordings or None)
             else:
                 found = READERS[spec.adapter](path, encoding)
         except InputError as error:

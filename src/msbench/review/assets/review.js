@@ -79,10 +79,13 @@
     });
     return out;
   }
-  var SCORE_COLUMNS = [["der", "DER %"], ["cpwer", "cpWER %"], ["tcpwer", "tcpWER %"], ["wer", "WER %"],
-    ["e_attr", "E_attr %"], ["status", "Status"]];
+  /* the compared metrics come with the site's data (msbench.metrics: one registry) */
+  function scoreColumns(metrics) {
+    return (metrics || []).map(function (m) { return [m.name, m.label + " %"]; }).concat([["status", "Status"]]);
+  }
 
   function indexPage(data) {
+    var SCORE_COLUMNS = scoreColumns(data.metrics);
     var state = loadState(data.site_key);
     var sort = { key: null, direction: 1 };
     var filters = { source: "", search: "", pool: false, system: "" };
@@ -270,7 +273,7 @@
       selector.value = id;
       view.system = d.systems.filter(function (s) { return s.id === selector.value; })[0] || null;
       draw(d, view, colours, playSpan);
-      showScores(view.system);
+      showScores(view.system, (d.metrics || []).map(function (m) { return m.name; }));
       words.show();
     }
     selector.addEventListener("change", function () { choose(selector.value); });
@@ -414,11 +417,11 @@
     });
   }
 
-  function showScores(sys) {
+  function showScores(sys, metricNames) {
     var node = document.getElementById("scores");
     node.innerHTML = "";
     if (!sys) return;
-    var keys = ["unit_id", "status", "der", "cpwer", "tcpwer", "wer", "e_lex", "e_seg", "e_attr", "reason", "degradation"];
+    var keys = ["unit_id", "status"].concat(metricNames, ["reason", "degradation"]);
     var table = el("table", { id: "unit-scores" });
     table.appendChild(el("tr", {}, keys.map(function (k) { return el("th", { text: k }); })));
     sys.units.forEach(function (u) {

@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from msbench.records import Segment
-from msbench.scoring.diagnosis.banded import PruneOverflow, Tokens, align_indices, tokens_of
+from msbench.scoring.matching.banded import PruneOverflow, Tokens, align_indices, tokens_of
+from msbench.scoring.side import Side
 from msbench.scoring.wer import HYP_PSEUDO_WORD_TIMING, REF_PSEUDO_WORD_TIMING, quiet_meeteval
 
 #: A collar no two words of one recording are apart by: no time constraint.
@@ -90,10 +91,8 @@ def _word(row: dict[str, Any] | None) -> Word | None:
 
 
 def align_words(
-    reference: Sequence[Segment],
-    ref_tokens: Sequence[Sequence[str]],
-    hypothesis: Sequence[Segment],
-    hyp_tokens: Sequence[Sequence[str]],
+    reference: Side,
+    hypothesis: Side,
     collar: float,
     lower_bound: int | None = None,
     exact: bool = False,
@@ -101,10 +100,13 @@ def align_words(
     """The alignment of all reference against all hypothesis tokens, in alignment order.
 
     meeteval's ``align`` (its preprocessing, its recurrence and backtrace),
-    computed in memory linear in the tokens (:mod:`msbench.scoring.diagnosis.banded`).
+    computed in memory linear in the tokens (:mod:`msbench.scoring.matching.banded`).
     ``lower_bound``: a known lower bound of the cost (``exact``: the cost itself).
     """
-    ref, hyp = _rows(reference, ref_tokens), _rows(hypothesis, hyp_tokens)
+    ref, hyp = (
+        _rows(reference.segments, reference.worded),
+        _rows(hypothesis.segments, hypothesis.worded),
+    )
     if not any(r["words"] for r in ref) and not any(h["words"] for h in hyp):
         return []
     with quiet_meeteval():  # the self-overlap it warns about is in the output's notes
@@ -175,10 +177,8 @@ def errors(pairs: Sequence[Pair]) -> int:
 
 
 def agnostic_alignment(
-    reference: Sequence[Segment],
-    ref_tokens: Sequence[Sequence[str]],
-    hypothesis: Sequence[Segment],
-    hyp_tokens: Sequence[Sequence[str]],
+    reference: Side,
+    hypothesis: Side,
     timed: Sequence[Pair] | None = None,
     minimal_errors: int | None = None,
 ) -> list[Pair]:
@@ -191,16 +191,12 @@ def agnostic_alignment(
     """
     untimed = None
     if minimal_errors is None:
-        untimed = align_words(reference, ref_tokens, hypothesis, hyp_tokens, UNBOUNDED_COLLAR)
+        untimed = align_words(reference, hypothesis, UNBOUNDED_COLLAR)
         minimal_errors = errors(untimed)
-    tight = align_words(
-        reference, ref_tokens, hypothesis, hyp_tokens, TIE_BREAK_COLLAR, minimal_errors
-    )
+    tight = align_words(reference, hypothesis, TIE_BREAK_COLLAR, minimal_errors)
     for candidate in (tight, timed):
         if candidate is not None and errors(candidate) == minimal_errors:
             return list(candidate)
     if untimed is None:
-        untimed = align_words(
-            reference, ref_tokens, hypothesis, hyp_tokens, UNBOUNDED_COLLAR, minimal_errors, True
-        )
+        untimed = align_words(reference, hypothesis, UNBOUNDED_COLLAR, minimal_errors, True)
     return untimed

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
+from msbench.metrics import BY_NAME
 from msbench.records import Segment
 from msbench.scoring.diagnosis.alignment import Pair, agnostic_alignment, align_words
 from msbench.scoring.diagnosis.decomposition import KINDS, classify
@@ -27,6 +28,7 @@ from msbench.scoring.diagnosis.speaker_attribution import (
     confusion_counts,
     mapping_of,
 )
+from msbench.scoring.side import Side
 from msbench.timeline import SpeakerTimeline, to_micros, to_seconds, total
 
 #: The ``msbench score`` keys this module adds (a contract, like the scoring keys).
@@ -96,19 +98,13 @@ class DiagnosticCounts:
     def to_dict(self) -> dict[str, Any]:
         """The contract keys (:data:`DIAGNOSTIC_KEYS`), ``t_ref``/``t_hyp`` (s) and the overlap checks."""
 
-        def ratio(num: float, den: float) -> float | None:
-            return num / den if den else None
-
-        lexical = self.s + self.i_lex + self.d_lex
-        counts = {k: getattr(self, k) if self.words else None for k in DIAGNOSTIC_KEYS[3:12]}
+        counts = {k: getattr(self, k) for k in DIAGNOSTIC_KEYS[3:12]}
+        sums = {**counts, "t_hyp": self.t_hyp, "t_ref": self.t_ref}
+        rates = {k: BY_NAME[k].rate(sums) if self.words else None for k in DIAGNOSTIC_KEYS[:3]}
         return {
-            "e_lex": ratio(lexical, self.n_ref) if self.words else None,
-            "e_seg": ratio(self.i_seg + self.d_seg, self.n_ref) if self.words else None,
-            "e_attr": ratio(self.utterances_misattributed, self.utterances_attributable)
-            if self.words
-            else None,
-            **counts,
-            "r_time": ratio(self.t_hyp, self.t_ref),
+            **rates,
+            **{k: v if self.words else None for k, v in counts.items()},
+            "r_time": BY_NAME["r_time"].rate(sums),
             "t_ref": to_seconds(self.t_ref),
             "t_hyp": to_seconds(self.t_hyp),
             "overlap_checks": overlap_check_rates(self.checks),
@@ -138,7 +134,6 @@ class UnitDiagnosis:
 
 
 #: One side of a unit: its segments, their tokens (None: no words) and their timeline.
-Side = tuple[Sequence[Segment], Sequence[Sequence[str]] | None, SpeakerTimeline]
 
 
 def diagnose_unit(
@@ -155,6 +150,7 @@ def diagnose_unit(
     ``agnostic_errors``: the speaker-agnostic WER's error count, when already known.
     """
     (reference, ref_tokens, ref_line), (hypothesis, hyp_tokens, hyp_line) = ref, hyp
+    assert ref_line is not None and hyp_line is not None  # noqa: S101 - built by score_session
     checks = overlap_checks(ref_line, hyp_line, ref_to_hyp, settings["boundary_tolerance"])
     times = DiagnosticCounts(
         t_ref=total(ref_line.speech()),
@@ -163,14 +159,10 @@ def diagnose_unit(
         words=ref_tokens is not None and hyp_tokens is not None,
     )
     if ref_tokens is None or hyp_tokens is None:
-        ref_tokens = [[] for _ in reference]
-        hyp_tokens = [[] for _ in hypothesis]
-    timed = align_words(
-        reference, ref_tokens, hypothesis, hyp_tokens, settings["tcp_collar"], agnostic_errors
-    )
-    pairs = agnostic_alignment(
-        reference, ref_tokens, hypothesis, hyp_tokens, timed, agnostic_errors
-    )
+        ref, hyp = Side(reference, ref.worded), Side(hypothesis, hyp.worded)
+        ref_tokens = ref.worded
+    timed = align_words(ref, hyp, settings["tcp_collar"], agnostic_errors)
+    pairs = agnostic_alignment(ref, hyp, timed, agnostic_errors)
     edits = classify(
         pairs, ref_line.speech(), hyp_line.speech(), settings["segmentation_tolerance"]
     )

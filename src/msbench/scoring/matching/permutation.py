@@ -19,7 +19,7 @@ distances, with two limits of meeteval's entry points removed:
   pair with its alignment, which fills a (words of one speaker)^2 matrix:
   0.9 GB for one speaker pair of a 160-minute meeting, 3.6 GB for a
   two-speaker 240-minute one. msbench counts them on meeteval's alignment
-  computed in linear memory (:mod:`msbench.scoring.diagnosis.banded`), with
+  computed in linear memory (:mod:`msbench.scoring.matching.banded`), with
   the pair's distance as the band's bound: the same steps, so the same
   insertions, deletions and substitutions.
 
@@ -101,10 +101,10 @@ def minimum_permutation(
 
 def siso_error_rate(reference: Sequence[Hashable], hypothesis: Sequence[Hashable]) -> Any:
     """meeteval's ``_siso_error_rate`` (kaldialign's counts), from the banded
-    :func:`msbench.scoring.edit_counts.edit_counts`: the same numbers, in a band."""
+    :func:`msbench.scoring.matching.edit_counts.edit_counts`: the same numbers, in a band."""
     from meeteval.wer.wer.error_rate import ErrorRate
 
-    from msbench.scoring.edit_counts import edit_counts
+    from msbench.scoring.matching.edit_counts import edit_counts
 
     found = edit_counts(reference, hypothesis)
     return ErrorRate(found["total"], len(reference), insertions=found["ins"],
@@ -189,7 +189,7 @@ def time_constrained_siso_error_rate(reference: Any, hypothesis: Any) -> Any:
     from meeteval.wer.matching.cy_levenshtein import time_constrained_levenshtein_distance
     from meeteval.wer.wer.error_rate import ErrorRate
 
-    from msbench.scoring.diagnosis.banded import PruneOverflow, align_indices, tokens_of
+    from msbench.scoring.matching.banded import PruneOverflow, align_indices, tokens_of
 
     reference = reference.filter(lambda s: s["words"])
     hypothesis = hypothesis.filter(lambda s: s["words"])

@@ -1,6 +1,6 @@
 """The word alignment behind kaldialign's edit-distance counts: cpWER's alignment, step by step.
 
-:mod:`msbench.scoring.edit_counts` carries each cell's insertion, deletion and
+:mod:`msbench.scoring.matching.edit_counts` carries each cell's insertion, deletion and
 substitution counts from the predecessor kaldialign's recurrence chooses (the
 diagonal when strictly cheaper than both others, else the deletion when
 strictly cheaper than the insertion, else the insertion). Following those same
@@ -21,7 +21,7 @@ from functools import cache
 
 import numpy as np
 
-from msbench.scoring.edit_counts import INF, band, id_counts, token_ids
+from msbench.scoring.matching.edit_counts import INF, band, id_counts, token_ids
 
 DIAGONAL, DELETION, INSERTION = 0, 1, 2
 #: The band's cells (bytes) above which the steps are not recorded (the caller says so).

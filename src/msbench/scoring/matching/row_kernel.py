@@ -1,4 +1,4 @@
-"""One row of the banded alignment (:class:`msbench.scoring.diagnosis.banded._Rows`), compiled.
+"""One row of the banded alignment (:class:`msbench.scoring.matching.banded._Rows`), compiled.
 
 The recurrence of meeteval's time-constrained alignment, row ``i`` from row ``i - 1`` inside a
 band, written as the plain loop it is and compiled with numba (a dependency of msbench's

@@ -41,7 +41,7 @@ from typing import Any
 
 import numpy as np
 
-from msbench.scoring.diagnosis.row_kernel import next_row
+from msbench.scoring.matching.row_kernel import next_row
 
 #: meeteval's cell ceiling for unit costs: UINT_MAX - max(cost) (levenshtein.h, ``max_value``).
 MAX_VALUE = 2**32 - 2
