@@ -146,9 +146,12 @@ def _public_api() -> list[str]:
 
 
 def _summary(member: Any) -> str:
+    """The first paragraph of a docstring on one line, control characters written as escapes
+    (a docstring may name ``\r`` or U+2028 itself)."""
     import inspect
 
-    return (inspect.getdoc(member) or "").split("\n\n", 1)[0].replace("\n", " ")
+    first = (inspect.getdoc(member) or "").split("\n\n", 1)[0].replace("\n", " ")
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in first)
 
 
 def api_page() -> str:

@@ -60,7 +60,7 @@ def main() -> int:
         ["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True, text=True, check=False
     ).stdout.strip()  # fmt: skip
     excerpt = [line for line in excerpt if not line.startswith("[demo] commit ")]
-    when = dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d")
+    when = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d")
     RECORD.parent.mkdir(parents=True, exist_ok=True)
     RECORD.write_text(
         f"# The last measured demo run\n\nRecorded by `scripts/record_demo_run.py` on {when} from "

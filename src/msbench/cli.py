@@ -76,10 +76,20 @@ def _talk_options() -> argparse.ArgumentParser:
     """``--quiet`` and ``--verbose``, on the main parser and after every subcommand alike."""
     options = argparse.ArgumentParser(add_help=False)
     talk = options.add_mutually_exclusive_group()
-    talk.add_argument("-q", "--quiet", action="store_true", default=argparse.SUPPRESS,
-                      help="say nothing on standard error but errors")  # fmt: skip
-    talk.add_argument("-v", "--verbose", action="store_true", default=argparse.SUPPRESS,
-                      help="progress lines wherever standard error goes (msbench.verbosity)")  # fmt: skip
+    talk.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help="say nothing on standard error but errors",
+    )
+    talk.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help="progress lines wherever standard error goes (msbench.verbosity)",
+    )
     return options
 
 

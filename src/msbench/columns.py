@@ -29,58 +29,38 @@ from msbench.rows import (
 
 AXES = ("P", "O", "S", "T", "N")
 
+
+def names(text: str) -> tuple[str, ...]:
+    """Column names written as one string, as they appear in the table's header.
+
+    >>> names("system unit_id recording_id")
+    ('system', 'unit_id', 'recording_id')
+    """
+    return tuple(text.split())
+
+
 #: The official MS-Bench release's identity fields, first in every table msbench writes.
 IDENTITY_FIELDS = columns_of(IdentityRow)
 #: The release's feature fields, one per axis P, O, S, T, N.
 FEATURE_FIELDS = (
-    "num_speakers",
-    "overlap_ratio",
-    "speaker_similarity_max",
-    "speaker_switch_q25",
-    "noise_difficulty",
+    *names("num_speakers overlap_ratio speaker_similarity_max speaker_switch_q25"),
+    *names("noise_difficulty"),
 )
 OFFICIAL_FIELDS = (*IDENTITY_FIELDS, "conditions", *FEATURE_FIELDS)
 
 INTERACTION_COLUMNS = (
     *IDENTITY_FIELDS,
-    "num_speakers",
-    "overlap_ratio",
-    "speaker_switch_q25",
-    "speech_duration_seconds",
-    "overlap_duration_seconds",
-    "overlap_ratio_of_speech",
-    "max_concurrent_speakers",
-    "num_speaker_switches",
-    "num_segments",
-    "scored_spans",
-    "audio_path",
-    "channel",
-    "sample_rate",
-    "num_channels",
-    "annotation_file",
-    "ingest_notes",
+    *names("num_speakers overlap_ratio speaker_switch_q25 speech_duration_seconds"),
+    *names("overlap_duration_seconds overlap_ratio_of_speech max_concurrent_speakers"),
+    *names("num_speaker_switches num_segments scored_spans audio_path channel sample_rate"),
+    *names("num_channels annotation_file ingest_notes"),
 )
 UTTERANCE_COLUMNS = columns_of(UtteranceRow)
 ACOUSTIC_COLUMNS = (
-    "recording_id",
-    "speaker_similarity_max",
-    "dnsmos_sig",
-    "dnsmos_bak",
-    "dnsmos_ovrl",
-    "dnsmos_p808",
-    "dnsmos_windows",
-    "nisqa_mos",
-    "nisqa_noi",
-    "nisqa_dis",
-    "nisqa_col",
-    "nisqa_loud",
-    "nisqa_chunks",
-    "similarity_speakers",
-    "similarity_low_support_speakers",
-    "clipping_fraction",
-    "source_sample_rate",
-    "acoustic_notes",
-    "integrity_flags",
+    *names("recording_id speaker_similarity_max dnsmos_sig dnsmos_bak dnsmos_ovrl"),
+    *names("dnsmos_p808 dnsmos_windows nisqa_mos nisqa_noi nisqa_dis nisqa_col nisqa_loud"),
+    *names("nisqa_chunks similarity_speakers similarity_low_support_speakers"),
+    *names("clipping_fraction source_sample_rate acoustic_notes integrity_flags"),
 )
 REJECTED_COLUMNS = ("recording_id", "source_dataset", "stage", "code", "file", "reason")
 
@@ -89,15 +69,8 @@ UTILITY_COLUMNS = ("C", "M", "D", "R", "U")
 CANDIDATE_COLUMNS = (*_LABELLED_FIRST, *UTILITY_COLUMNS, "conditions")
 BENCHMARK_COLUMNS = columns_of(BenchmarkRow)
 RECORDING_STATUS_COLUMNS = (
-    "eligible",
-    "ineligible_codes",
-    "ineligible_reasons",
-    "words",
-    "ingest_notes",
-    "in_pool",
-    "pool_code",
-    "pool_reason",
-    "selected",
+    *names("eligible ineligible_codes ineligible_reasons words ingest_notes in_pool"),
+    *names("pool_code pool_reason selected"),
 )
 POOL_EXCLUDED_COLUMNS = ("recording_id", "pool_code", "pool_reason")
 
@@ -110,13 +83,12 @@ _DER_WER_COUNT_COLUMNS = tuple(
 )
 #: Diagnostics counts (msbench.scoring.diagnosis.unit): tokens, utterances, seconds.
 DIAGNOSTIC_INT_COLUMNS = (
-    "s", "i_lex", "i_seg", "d_lex", "d_seg", "n_ref",
-    "utterances", "utterances_attributable", "utterances_misattributed",
-    "ov_boundaries", "ov_boundaries_localised",
-)  # fmt: skip
+    *names("s i_lex i_seg d_lex d_seg n_ref utterances utterances_attributable"),
+    *names("utterances_misattributed ov_boundaries ov_boundaries_localised"),
+)
 DIAGNOSTIC_SECONDS_COLUMNS = (
-    "t_ref", "t_hyp", "ov_seconds", "ov_covered", "ov_speaker_seconds", "ov_speaker_covered",
-)  # fmt: skip
+    *names("t_ref t_hyp ov_seconds ov_covered ov_speaker_seconds ov_speaker_covered"),
+)
 _LISTED_COUNTS = (*_DER_WER_COUNT_COLUMNS, *DIAGNOSTIC_INT_COLUMNS, *DIAGNOSTIC_SECONDS_COLUMNS)
 #: Every count a unit's scores hold: the metrics' statistics and parts (msbench.metrics), then
 #: the diagnostics' own; a statistic of a new metric no list names comes last.
@@ -130,36 +102,44 @@ SCORE_COUNT_COLUMNS = (
 SCORE_RATE_COLUMNS = tuple(m.name for m in METRICS)
 #: One row per inference unit (results/evaluation/<system>/units.csv), before the counts.
 UNIT_RESULT_COLUMNS = (
-    "system", "unit_id", "recording_id", "start", "end", "status", "reason", "degradation",
-    *SCORE_RATE_COLUMNS, "ref_speakers", "hyp_speakers", "notes",
-)  # fmt: skip
+    *names("system unit_id recording_id start end status reason degradation"),
+    *SCORE_RATE_COLUMNS,
+    *names("ref_speakers hyp_speakers notes"),
+)
 #: The inference units manifest (results/units/units.csv): what a system's outputs are scored on.
 UNIT_COLUMNS = columns_of(UnitRow)
 #: Per-utterance diagnostics (results/evaluation/<system>/utterances.csv).
 UTTERANCE_DIAGNOSIS_COLUMNS = (
-    "system", "unit_id", "recording_id", "speaker", "start_time", "end_time",
-    "overlap_exposure", "switch_distance", "n_ref", "s", "i_lex", "i_seg", "d_lex", "d_seg",
-    "aligned", "hyp_speaker", "attributed_to", "attributable", "misattributed",
-)  # fmt: skip
+    *names("system unit_id recording_id speaker start_time end_time overlap_exposure"),
+    *names("switch_distance n_ref s i_lex i_seg d_lex d_seg aligned hyp_speaker"),
+    *names("attributed_to attributable misattributed"),
+)
 #: Aligned tokens per ordered speaker pair (results/evaluation/<system>/pairs.csv).
 PAIR_COLUMNS = (
-    "system", "unit_id", "recording_id", "ref_speaker", "attributed_to", "tokens", "tokens_clean",
-)  # fmt: skip
+    *names("system unit_id recording_id ref_speaker attributed_to tokens tokens_clean"),
+)
 #: The scores of a unit (units.csv): its facts, then every count.
 UNIT_RESULT_TABLE = (*UNIT_RESULT_COLUMNS, *SCORE_COUNT_COLUMNS)
 #: How many units a sum covers, how many were excluded, how many softly degraded.
 UNIT_COUNT_COLUMNS = ("units", "excluded", "soft_degradation")
 #: The scores of a recording (recordings.csv of a system): labels, unit counts, rates, counts.
 RECORDING_RESULT_COLUMNS = (
-    "system", "recording_id", *AXES, *UNIT_COUNT_COLUMNS, *SCORE_RATE_COLUMNS, *SCORE_COUNT_COLUMNS,
-)  # fmt: skip
+    *names("system recording_id"),
+    *AXES,
+    *UNIT_COUNT_COLUMNS,
+    *SCORE_RATE_COLUMNS,
+    *SCORE_COUNT_COLUMNS,
+)
 #: The leaderboard: the release's layout first (its metrics, excluded, soft_degradation), then
 #: the other DER and WER rates, the macro means and every raw sum.
 LEADERBOARD_COLUMNS = (
-    "system_id", "system", *(m.name for m in METRICS if m.release), "excluded", "soft_degradation",
-    "units", *(m.name for m in METRICS if not m.release and m.family != "diagnosis"),
-    *(f"{k}_macro" for k in SCORE_RATE_COLUMNS), *SCORE_COUNT_COLUMNS,
-)  # fmt: skip
+    *names("system_id system"),
+    *(m.name for m in METRICS if m.release),
+    *names("excluded soft_degradation units"),
+    *(m.name for m in METRICS if not m.release and m.family != "diagnosis"),
+    *(f"{k}_macro" for k in SCORE_RATE_COLUMNS),
+    *SCORE_COUNT_COLUMNS,
+)
 #: The leading leaderboard columns the markdown table shows (ids, rates, unit counts).
 LEADERBOARD_SHOWN = LEADERBOARD_COLUMNS[
     : LEADERBOARD_COLUMNS.index("units")
@@ -168,170 +148,93 @@ LEADERBOARD_SHOWN = LEADERBOARD_COLUMNS[
 ]
 #: Every metric per condition range, source, language and scenario (by_condition.csv).
 CONDITION_COLUMNS = (
-    "system",
-    "group",
-    "value",
+    *names("system group value"),
     *UNIT_COUNT_COLUMNS,
     *SCORE_RATE_COLUMNS,
     *SCORE_COUNT_COLUMNS,
 )
 #: Table 2: systems x analyses (table2.csv).
 TABLE2_COLUMNS = (
-    "system_id", "system", "analysis", "label", "unit", "value", "low", "high",
-    "significant", "headline", "defined_resamples",
-)  # fmt: skip
+    *names("system_id system analysis label unit value low high significant headline"),
+    *names("defined_resamples"),
+)
 #: The rates two systems are compared on (msbench.metrics.COMPARED).
 COMPARE_METRICS = tuple(m.name for m in COMPARED)
 #: The leaderboard's views with intervals (leaderboard_views.csv, msbench.comparison.views).
 LEADERBOARD_VIEW_COLUMNS = (
-    "view", "system_id", "system", "rank_group", "units_scored", "excluded",
+    *names("view system_id system rank_group units_scored excluded"),
     *(f"{m}{end}" for m in COMPARE_METRICS for end in ("", "_low", "_high")),
-)  # fmt: skip
+)
 #: One pair of systems, one metric, one group (compare/pairs.csv, msbench.comparison.pairs).
 COMPARE_PAIR_COLUMNS = (
-    "system_a", "system_b", "metric", "group", "units", "recordings", "rate_a", "rate_b",
-    "difference", "low", "high", "p_improvement", "test", "p_value", "p_holm", "significant",
+    *names("system_a system_b metric group role units recordings rate_a rate_b difference low"),
+    *names("high p_better p_tie p_worse test p_value p_adjusted significant verdict"),
     "defined_resamples",
-)  # fmt: skip
+)
 #: One pair of systems, one Table 2 series (compare/table2_pairs.csv).
 COMPARE_TABLE2_COLUMNS = (
-    "system_a", "system_b", "analysis", "label", "unit", "value_a", "value_b", "difference",
-    "low", "high", "significant", "defined_resamples",
-)  # fmt: skip
+    *names("system_a system_b analysis label unit value_a value_b difference low high"),
+    *names("significant defined_resamples"),
+)
 #: A rebuild against the release, per recording and axis (audit.csv).
 COMPARISON_COLUMNS = (
-    "recording_id",
-    "axis",
-    "field",
-    "published",
-    "rebuilt",
-    "abs_diff",
-    "rel_diff",
-    "value_agrees",
-    "published_label",
-    "rebuilt_label",
-    "label_agrees",
+    *names("recording_id axis field published rebuilt abs_diff rel_diff value_agrees"),
+    *names("published_label rebuilt_label label_agrees"),
 )
 #: msbench describe --summary, one line per session.
 SUMMARY_COLUMNS = (
-    "file",
-    "session_id",
-    "duration_seconds",
-    "num_speakers",
-    "overlap_ratio",
-    "speaker_switch_q25",
-    "num_segments",
-    "rejected",
+    *names("file session_id duration_seconds num_speakers overlap_ratio speaker_switch_q25"),
+    *names("num_segments rejected"),
 )
 _SCORING_FLOAT = (
     *(c for m in METRICS if m.unit == "seconds" for c in (*m.statistics, *m.parts)),
     *SCORE_RATE_COLUMNS,
     *(f"{k}_macro" for k in SCORE_RATE_COLUMNS),
-    "start",
-    "end",
+    *names("start end"),
     *DIAGNOSTIC_SECONDS_COLUMNS,
-    "switch_distance",
+    *names("switch_distance"),
 )
 _SCORING_INT = (
     *DIAGNOSTIC_INT_COLUMNS,
-    "aligned",
-    "tokens",
-    "tokens_clean",
+    *names("aligned tokens tokens_clean"),
     *(c for m in METRICS if m.unit != "seconds" for c in (*m.statistics, *m.parts)),
-    "ref_speakers",
-    "hyp_speakers",
-    "units",
-    "excluded",
-    "soft_degradation",
+    *names("ref_speakers hyp_speakers units excluded soft_degradation"),
 )
 _SCORING_TEXT = (
-    "system", "system_id", "unit_id", "status", "degradation", "group", "value",
-    "hyp_speaker", "attributed_to", "ref_speaker", "notes",
-)  # fmt: skip
+    *names("system system_id unit_id status degradation group value hyp_speaker"),
+    *names("attributed_to ref_speaker notes"),
+)
 
 _TEXT = (
-    "recording_id",
-    "source_dataset",
-    "language",
-    "scenario",
-    "recording_device",
-    "session_id",
-    "speaker",
-    "audio_path",
-    "annotation_file",
-    "stage",
-    "code",
-    "file",
-    "reason",
-    "profile",
+    *names("recording_id source_dataset language scenario recording_device session_id"),
+    *names("speaker audio_path annotation_file stage code file reason profile"),
     *AXES,
-    "replaces",
-    "acoustic_notes",
-    "integrity_flags",
-    "ineligible_codes",
-    "ineligible_reasons",
-    "words",
-    "ingest_notes",
-    "pool_code",
-    "pool_reason",
+    *names("replaces acoustic_notes integrity_flags ineligible_codes ineligible_reasons"),
+    *names("words ingest_notes pool_code pool_reason"),
 )
 _INT = (
-    "num_speakers",
-    "max_concurrent_speakers",
-    "num_speaker_switches",
-    "num_segments",
-    "channel",
-    "sample_rate",
-    "num_channels",
-    "dnsmos_windows",
-    "nisqa_chunks",
-    "similarity_speakers",
-    "similarity_low_support_speakers",
-    "source_sample_rate",
+    *names("num_speakers max_concurrent_speakers num_speaker_switches num_segments channel"),
+    *names("sample_rate num_channels dnsmos_windows nisqa_chunks similarity_speakers"),
+    *names("similarity_low_support_speakers source_sample_rate"),
 )
 _FLOAT = (
-    "duration_seconds",
-    "overlap_ratio",
-    "speaker_similarity_max",
-    "speaker_switch_q25",
-    "noise_difficulty",
-    "speech_duration_seconds",
-    "overlap_duration_seconds",
-    "overlap_ratio_of_speech",
-    "start_time",
-    "end_time",
-    "overlap_exposure",
-    "dnsmos_sig",
-    "dnsmos_bak",
-    "dnsmos_ovrl",
-    "dnsmos_p808",
-    "nisqa_mos",
-    "nisqa_noi",
-    "nisqa_dis",
-    "nisqa_col",
-    "nisqa_loud",
-    "clipping_fraction",
-    "quality_rank_dnsmos",
-    "quality_rank_nisqa",
+    *names("duration_seconds overlap_ratio speaker_similarity_max speaker_switch_q25"),
+    *names("noise_difficulty speech_duration_seconds overlap_duration_seconds"),
+    *names("overlap_ratio_of_speech start_time end_time overlap_exposure dnsmos_sig"),
+    *names("dnsmos_bak dnsmos_ovrl dnsmos_p808 nisqa_mos nisqa_noi nisqa_dis nisqa_col"),
+    *names("nisqa_loud clipping_fraction quality_rank_dnsmos quality_rank_nisqa"),
     *UTILITY_COLUMNS,
 )
 _BOOL = ("eligible", "in_pool", "selected", "attributable", "misattributed", "significant")
 _COMPARE_TEXT = (
-    "view",
-    "rank_group",
-    "system_a",
-    "system_b",
-    "metric",
-    "test",
-    "analysis",
-    "label",
-    "unit",
+    *names("view rank_group system_a system_b metric test analysis label unit role verdict"),
 )
 _COMPARE_INT = ("units_scored", "recordings", "defined_resamples")
 _COMPARE_FLOAT = (
-    "rate_a", "rate_b", "value_a", "value_b", "difference", "low", "high", "p_improvement",
-    "p_value", "p_holm", *(f"{m}_{end}" for m in COMPARE_METRICS for end in ("low", "high")),
-)  # fmt: skip
+    *names("rate_a rate_b value_a value_b difference low high p_better p_tie p_worse"),
+    *names("p_value p_adjusted"),
+    *(f"{m}_{end}" for m in COMPARE_METRICS for end in ("low", "high")),
+)
 _JSON = ("conditions", "scored_spans")
 
 #: Declared type of every column msbench writes: ``str``, ``int``, ``float``, ``bool`` or ``json``.

@@ -39,8 +39,13 @@ def failure_report(log_dir: str | Path, since: float) -> str:
 
 #: What SLURM writes into a job's log when it kills the job for memory: the accounting
 #: sampler (``JobAcctGatherParams=OverMemoryKill``) and the cgroup OOM killer.
-MEMORY_KILL_MARKS = ("exceeded memory limit", "Exceeded job memory limit", "oom_kill event",
-                     "OOM Killed", "OUT_OF_MEMORY")  # fmt: skip
+MEMORY_KILL_MARKS = (
+    "exceeded memory limit",
+    "Exceeded job memory limit",
+    "oom_kill event",
+    "OOM Killed",
+    "OUT_OF_MEMORY",
+)
 CANCEL_MARK = "CANCELLED AT"
 TIME_MARK = "DUE TO TIME LIMIT"
 

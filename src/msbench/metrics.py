@@ -82,30 +82,85 @@ def _der(name: str, label: str, prefix: str, description: str, **flags: Any) -> 
 def _wer(name: str, label: str, prefix: str, description: str, **flags: Any) -> Metric:
     parts = tuple(f"{prefix}_{p}" for p in ("substitutions", "insertions", "deletions"))
     numerators, denominator = (f"{prefix}_errors",), f"{prefix}_length"
-    return Metric(name, label, numerators, denominator, "tokens", "wer", description,
-                  counts=prefix, parts=parts, **flags)  # fmt: skip
+    return Metric(
+        name,
+        label,
+        numerators,
+        denominator,
+        "tokens",
+        "wer",
+        description,
+        counts=prefix,
+        parts=parts,
+        **flags,
+    )
 
 
 METRICS: tuple[Metric, ...] = (
-    _der("der", "DER", "der", "diarization error rate: (missed + false alarm + confusion) "
-         "seconds / scored reference speech seconds, collar at reference boundaries", release=True),
+    _der(
+        "der",
+        "DER",
+        "der",
+        "diarization error rate: (missed + false alarm + confusion) "
+        "seconds / scored reference speech seconds, collar at reference boundaries",
+        release=True,
+    ),
     _der("der_collar0", "DER (no collar)", "der0", "DER with no collar", compared=False),
     _wer("cpwer", "cpWER", "cp", "concatenated minimum-permutation WER", release=True),
     _wer("tcpwer", "tcpWER", "tcp", "time-constrained cpWER (collar 5 s)", release=True),
-    _wer("wer", "WER", "wer", "speaker-agnostic WER (each side one time-ordered stream)",
-         release=True),
-    _wer("tcorcwer", "tcORC-WER", "tcorc", "time-constrained optimal reference combination WER",
-         compared=False),
-    Metric("e_lex", "E_lex", ("s", "i_lex", "d_lex"), "n_ref", "tokens", "diagnosis",
-           "lexical errors (S + I_lex + D_lex) / reference tokens"),
-    Metric("e_seg", "E_seg", ("i_seg", "d_seg"), "n_ref", "tokens", "diagnosis",
-           "segmentation errors (I_seg + D_seg) / reference tokens"),
-    Metric("e_attr", "E_attr", ("utterances_misattributed",), "utterances_attributable",
-           "utterances", "diagnosis", "misattributed / attributable reference utterances"),
-    Metric("r_time", "R_time", ("t_hyp",), "t_ref", "seconds", "diagnosis",
-           "hypothesis speech seconds / reference speech seconds", direction="none",
-           compared=False),
-)  # fmt: skip
+    _wer(
+        "wer",
+        "WER",
+        "wer",
+        "speaker-agnostic WER (each side one time-ordered stream)",
+        release=True,
+    ),
+    _wer(
+        "tcorcwer",
+        "tcORC-WER",
+        "tcorc",
+        "time-constrained optimal reference combination WER",
+        compared=False,
+    ),
+    Metric(
+        "e_lex",
+        "E_lex",
+        ("s", "i_lex", "d_lex"),
+        "n_ref",
+        "tokens",
+        "diagnosis",
+        "lexical errors (S + I_lex + D_lex) / reference tokens",
+    ),
+    Metric(
+        "e_seg",
+        "E_seg",
+        ("i_seg", "d_seg"),
+        "n_ref",
+        "tokens",
+        "diagnosis",
+        "segmentation errors (I_seg + D_seg) / reference tokens",
+    ),
+    Metric(
+        "e_attr",
+        "E_attr",
+        ("utterances_misattributed",),
+        "utterances_attributable",
+        "utterances",
+        "diagnosis",
+        "misattributed / attributable reference utterances",
+    ),
+    Metric(
+        "r_time",
+        "R_time",
+        ("t_hyp",),
+        "t_ref",
+        "seconds",
+        "diagnosis",
+        "hypothesis speech seconds / reference speech seconds",
+        direction="none",
+        compared=False,
+    ),
+)
 
 BY_NAME: dict[str, Metric] = {m.name: m for m in METRICS}
 #: The metrics with intervals, paired tests and leaderboard views, in declaration order.

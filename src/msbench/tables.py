@@ -140,8 +140,12 @@ def _require(
     have = set(present)
     missing = [column for column in required if column not in have]
     if missing and table.stage == "(input)":
-        raise InputError(path, f"lacks the column(s) {', '.join(missing)}", where=where,
-                         fix=f"msbench reads it as {table.what}")  # fmt: skip
+        raise InputError(
+            path,
+            f"lacks the column(s) {', '.join(missing)}",
+            where=where,
+            fix=f"msbench reads it as {table.what}",
+        )
     if missing:
         raise InputError(
             path,

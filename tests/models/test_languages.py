@@ -87,16 +87,6 @@ def conversations(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-@pytest.fixture(scope="module")
-def embedder():
-    from msbench.config import default_config
-    from msbench.models.campplus import CamPlusEmbedder
-    from tests.helpers.paths import SHARED_MODELS, require_shared
-
-    models = dict(default_config()["models"], search_dirs=[str(require_shared(SHARED_MODELS))])
-    return CamPlusEmbedder(models, 1, "cpu")
-
-
 @pytest.mark.parametrize("language", sorted(LINES))
 def test_a_conversation_goes_through_in_its_language(conversations, embedder, language, tmp_path):
     from msbench.baseline.cascade import run_unit

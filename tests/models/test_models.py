@@ -10,39 +10,10 @@ import pytest
 import soundfile
 
 from msbench.features.quality_rank import add_noise_difficulty
-from msbench.models.dnsmos import WINDOW, DnsmosScorer, window_starts
-from tests.helpers.paths import SHARED_DATA, SHARED_MODELS, require_shared
+from msbench.models.dnsmos import WINDOW, window_starts
+from tests.helpers.paths import SHARED_DATA, require_shared
 
 pytestmark = pytest.mark.models
-
-
-@pytest.fixture(scope="module")
-def model_settings() -> dict:
-    return {
-        "search_dirs": [str(require_shared(SHARED_MODELS))],
-        "offline": True,
-        "campplus": {"path": None},
-        "nisqa": {"path": None},
-    }
-
-
-@pytest.fixture(scope="module")
-def embedder(model_settings):
-    from msbench.models.campplus import CamPlusEmbedder
-
-    return CamPlusEmbedder(model_settings)
-
-
-@pytest.fixture(scope="module")
-def dnsmos() -> DnsmosScorer:
-    return DnsmosScorer({"hop_seconds": 1.0, "max_windows": None})
-
-
-@pytest.fixture(scope="module")
-def nisqa(model_settings):
-    from msbench.models.nisqa import NisqaScorer
-
-    return NisqaScorer({"chunk_seconds": 10.0, "max_chunks": None}, model_settings)
 
 
 def librispeech(split: str) -> list[tuple[str, np.ndarray]]:

@@ -61,9 +61,9 @@ def test_a_toy_metric_is_everywhere_with_one_record(tmp_path: Path):
                     ignore=shutil.ignore_patterns("__pycache__"))  # fmt: skip
     registry = package / "msbench" / "metrics.py"
     text = registry.read_text(encoding="utf-8")
-    anchor = ")  # fmt: skip\n\nBY_NAME"
+    anchor = "\n)\n\nBY_NAME"
     assert text.count(anchor) == 1
-    registry.write_text(text.replace(anchor, TOY + anchor), encoding="utf-8")
+    registry.write_text(text.replace(anchor, "\n" + TOY.rstrip("\n") + anchor), encoding="utf-8")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(package), str(REPO)])}
     done = subprocess.run([sys.executable, "-c", SCRIPT, str(tmp_path / "run")], env=env,
                           capture_output=True, text=True, timeout=900)  # fmt: skip

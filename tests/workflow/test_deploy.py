@@ -19,7 +19,7 @@ import pytest
 import yaml
 
 from tests.helpers.paths import REPO, SHARED_MODELS, require_shared
-from tests.helpers.workflow import copy_workflow, snakemake
+from tests.helpers.workflow import loop_bytes
 
 pytestmark = [
     pytest.mark.slow,
@@ -66,7 +66,9 @@ def deploy(target: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def runs(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+def runs(tmp_path_factory: pytest.TempPathFactory, clean_run: Path) -> tuple[Path, Path]:
+    """The deployment's own run, and the in-repository one it must equal (the shared clean
+    demo run: two independent runs of the same inputs)."""
     deployed = deploy(tmp_path_factory.mktemp("deploy") / "deployed")
     shutil.copytree(REPO / "slurm", deployed / "slurm")
     refused = run(deployed, sys.executable, "-m", "snakemake", "--profile", "slurm", check=False)
@@ -74,9 +76,7 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     assert "slurm/config.yaml: line 11" in refused.stderr and "onstart" not in refused.stdout
     assert not (deployed / "results" / "ingest").exists()  # nothing ran, nothing was submitted
     run(deployed, sys.executable, "-m", "snakemake", "--cores", "2")
-    in_repo = copy_workflow(tmp_path_factory.mktemp("in_repo"))
-    snakemake(in_repo, "--cores", "2")
-    return deployed, in_repo
+    return deployed, clean_run
 
 
 def test_the_deployed_module_gives_the_in_repository_results(runs: tuple[Path, Path]):
@@ -91,6 +91,9 @@ def test_the_deployed_module_gives_the_in_repository_results(runs: tuple[Path, P
         ).read_bytes(), name
     for path in COMPARED:
         assert (deployed / path).read_bytes() == (in_repo / path).read_bytes(), path
+    # and everything the loop writes: the baseline's outputs, every evaluation table, the
+    # review site, the probes (determinism across two independent runs)
+    assert loop_bytes(deployed) == loop_bytes(in_repo)
 
 
 def test_the_slurm_profile_dry_runs_from_the_deployment(runs: tuple[Path, Path]):

@@ -36,16 +36,21 @@ def test_the_docs_mark_examples():
             "rebuild-ms-bench.md"} <= pages  # fmt: skip
 
 
-@pytest.mark.parametrize("page, command", examples())
-def test_each_marked_example_runs_on_the_demo(page: str, command: str, demo_run: Path):
-    from tests.helpers.workflow import snakemake
+@pytest.fixture(scope="module")
+def docs_work(demo_run: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One private copy of the demo run for every example (they run in order, as a reader
+    would, and may write there)."""
+    from tests.helpers.shared_runs import private_copy
 
-    if not (demo_run / "results/export/README.md").exists():  # a failed step's test ran before
-        snakemake(demo_run, "--cores", "2")
+    return private_copy(demo_run, tmp_path_factory.mktemp("docs") / "demo")
+
+
+@pytest.mark.parametrize("page, command", examples())
+def test_each_marked_example_runs_on_the_demo(page: str, command: str, docs_work: Path):
     if "--release metadata.jsonl" in command:  # the release's file, where the reader put it
         shutil.copyfile(require_shared(SHARED_DATA / "msbench-release" / "metadata.jsonl"),
-                        demo_run / "metadata.jsonl")  # fmt: skip
+                        docs_work / "metadata.jsonl")  # fmt: skip
     env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
-    done = subprocess.run(["bash", "-c", command], cwd=demo_run, env=env,
+    done = subprocess.run(["bash", "-c", command], cwd=docs_work, env=env,
                           capture_output=True, text=True, check=False, timeout=600)  # fmt: skip
     assert done.returncode == 0, f"{page}: {command}\n{done.stderr[-2000:]}"

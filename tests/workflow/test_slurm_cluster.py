@@ -71,11 +71,10 @@ def sacct_states(run_log: str) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def local_manifests(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
-    """The local run's manifests, and its loop outputs (units, baseline, scores, Table 2)."""
-    work = copy_workflow(tmp_path_factory.mktemp("local"))
-    snakemake(work, "--cores", "2")
-    return {**manifest_bytes(work), **loop_bytes(work)}
+def local_manifests(clean_run: Path) -> dict[str, bytes]:
+    """The local run's manifests, and its loop outputs (units, baseline, scores, Table 2): the
+    shared clean demo run (tests/workflow/conftest.py)."""
+    return {**manifest_bytes(clean_run), **loop_bytes(clean_run)}
 
 
 def requests_of(run_log: str, rule: str) -> dict[str, tuple[int, int]]:

@@ -11,6 +11,7 @@ import pytest
 
 from msbench.columns import OFFICIAL_FIELDS
 from tests.helpers.paths import SHARED_DATA, SHARED_MODELS, require_shared
+from tests.helpers.shared_runs import private_copy
 from tests.helpers.systems import reference_units, write_system
 from tests.helpers.workflow import loop_bytes, manifest_bytes, snakemake
 
@@ -85,14 +86,22 @@ def test_benchmark_manifests(demo_run: Path):
     assert (manifests / "condition_space.yaml").read_text().count("label:") == 21
 
 
-def test_rerun_does_nothing_and_outputs_are_deterministic(demo_run: Path):
+def test_rerun_does_nothing_and_outputs_are_deterministic(
+    demo_run: Path, clean_run: Path, tmp_path: Path
+):
+    """Nothing to do on a rerun; and the same inputs give the same bytes by another path: the
+    clean demo's run, given the three broken sources afterwards (Snakemake reruns what they
+    touch), equals the demo run made from scratch with them, manifests, the baseline's outputs,
+    scores, Table 2, probes and review site alike."""
+    from tests.workflow.conftest import add_broken_sources
+
     dry = snakemake(demo_run, "--cores", "1", "--dry-run")
     assert "Nothing to be done" in dry.stdout + dry.stderr
-    first, loop = manifest_bytes(demo_run), loop_bytes(demo_run)
-    shutil.rmtree(demo_run / "results")
-    snakemake(demo_run, "--cores", "2")
-    assert manifest_bytes(demo_run) == first
-    assert loop_bytes(demo_run) == loop  # the baseline's outputs, scores and Table 2 too
+    later = private_copy(clean_run, tmp_path / "later")
+    add_broken_sources(later)
+    snakemake(later, "--cores", "2")
+    assert manifest_bytes(later) == manifest_bytes(demo_run)
+    assert loop_bytes(later) == loop_bytes(demo_run)
 
 
 def test_the_loop_scores_and_diagnoses_the_baseline(demo_run: Path):
@@ -171,8 +180,8 @@ def test_the_demo_probes_its_selection_in_every_family_a_reader_cannot_solve(dem
         assert all(v <= row["chance"] + 0.05 + 1e-6 for v in readers.values()), task
 
 
-def test_changing_utility_weights_reruns_only_downstream(demo_run: Path):
-    override = demo_run / "weights.yaml"
+def test_changing_utility_weights_reruns_only_downstream(demo_run: Path, tmp_path: Path):
+    override = tmp_path / "weights.yaml"
     override.write_text("utility:\n  weights: {C: 0.7, M: 0.1, D: 0.1, R: 0.1}\n")
     result = snakemake(demo_run, "--cores", "1", "--dry-run", configfiles=(str(override),))
     planned = result.stdout
@@ -185,7 +194,7 @@ def test_threads_and_weight_folders_rerun_nothing(demo_run: Path, tmp_path: Path
     """Only settings that change results are rule params: the same weights elsewhere are the same."""
     copied = tmp_path / "weights"
     shutil.copytree(require_shared(SHARED_MODELS), copied)
-    override = demo_run / "runtime.yaml"
+    override = tmp_path / "runtime.yaml"
     override.write_text(f"acoustic:\n  threads: 2\nmodels:\n  search_dirs: [{copied}]\n")
     result = snakemake(demo_run, "--cores", "1", "--dry-run", configfiles=(str(override),))
     assert "Nothing to be done" in result.stdout + result.stderr
@@ -200,8 +209,9 @@ def test_the_rebuild_config_is_not_the_demo_and_says_what_is_missing(demo_run: P
     assert "corpora/AISHELL-4/test/TextGrid does not exist" in message
 
 
-def test_external_systems_join_the_baseline_with_the_planted_errors(demo_run: Path):
+def test_external_systems_join_the_baseline_with_the_planted_errors(demo_copy: Path):
     """A user adds systems in config (README): only their scoring runs; counts are the planted ones."""
+    demo_run = demo_copy
     manifests = demo_run / "results" / "manifests"
     units = reference_units(manifests / "utterances.csv", manifests / "benchmark.csv")
     write_system(demo_run / "systems" / "oracle", units, plant=False)
@@ -271,7 +281,8 @@ def _check_condition_results(evaluation: Path, planted: dict[str, int]) -> None:
         assert (evaluation / figure).stat().st_size > 10_000
 
 
-def test_the_audit_rule_runs_when_a_release_is_configured(demo_run: Path):
+def test_the_audit_rule_runs_when_a_release_is_configured(demo_copy: Path):
+    demo_run = demo_copy
     release = require_shared(SHARED_DATA / "msbench-release" / "metadata.jsonl")
     config = demo_run / "release.yaml"
     config.write_text(f"release: {release}\n")
@@ -281,8 +292,9 @@ def test_the_audit_rule_runs_when_a_release_is_configured(demo_run: Path):
     assert report["joined"] == 0 and len(report["release_ids_missing"]) == 99
 
 
-def test_a_failing_step_says_why_on_the_terminal(demo_run: Path):
+def test_a_failing_step_says_why_on_the_terminal(demo_copy: Path):
     """An infeasible selection: its explanation reaches the terminal, not only select.log (last)."""
+    demo_run = demo_copy
     override = demo_run / "infeasible.yaml"
     override.write_text("selection:\n  min_hours: 5.0\n  max_hours: 6.0\n")
     result = snakemake(demo_run, "--cores", "1", configfiles=(str(override),), check=False)

@@ -55,18 +55,25 @@ def read_side(value: Any, side: str, fmt: str | None = None, encoding: str | Non
     kind, entries = _entries(value, side)
     segments = _checked(entries, f"<{side}: {kind}>")
     speakers = len({s.speaker for s in segments})
-    return Side(segments, {"format": kind, "chosen_by": "object", "speakers": speakers,
-                           "segments": len(segments)})  # fmt: skip
+    return Side(
+        segments,
+        {"format": kind, "chosen_by": "object", "speakers": speakers, "segments": len(segments)},
+    )
 
 
 def _entries(value: Any, side: str) -> tuple[str, list[Any]]:
     """``(what it is, its entries as SegLST dicts)``."""
     if hasattr(value, "itertracks") and hasattr(value, "uri"):  # pyannote.core.Annotation
         return "pyannote Annotation (speaker turns: DER only)", [
-            {"session_id": value.uri or "session", "speaker": str(label),
-             "start_time": turn.start, "end_time": turn.end, "words": None}
+            {
+                "session_id": value.uri or "session",
+                "speaker": str(label),
+                "start_time": turn.start,
+                "end_time": turn.end,
+                "words": None,
+            }
             for turn, _, label in value.itertracks(yield_label=True)
-        ]  # fmt: skip
+        ]
     if hasattr(value, "segments") and type(value).__name__ == "SegLST":  # meeteval.io.SegLST
         return "meeteval SegLST", [dict(s) for s in value.segments]
     if isinstance(value, Mapping) or not isinstance(value, Iterable) or isinstance(value, bytes):
@@ -92,8 +99,13 @@ def _supervision(item: Any) -> dict[str, Any]:
     from msbench.io.lhotse_manifest import exact_end
 
     start, duration = float(item.start), float(item.duration)
-    return {"session_id": item.recording_id, "speaker": item.speaker, "start_time": start,
-            "end_time": exact_end(start, duration), "words": getattr(item, "text", None)}  # fmt: skip
+    return {
+        "session_id": item.recording_id,
+        "speaker": item.speaker,
+        "start_time": start,
+        "end_time": exact_end(start, duration),
+        "words": getattr(item, "text", None),
+    }
 
 
 def _checked(entries: list[Any], where: str) -> list[Segment]:
@@ -109,6 +121,9 @@ def _checked(entries: list[Any], where: str) -> list[Segment]:
     skipped = [note for s in sessions[:1] for note in s.notes if note.endswith("names no session)")]
     if skipped or not sessions:
         first = skipped[0] if skipped else f"{where}:segment 0: no session_id"
-        raise InputError(where, first.removesuffix(": skipped (it names no session)"),
-                         fix="give every entry a session_id")  # fmt: skip
+        raise InputError(
+            where,
+            first.removesuffix(": skipped (it names no session)"),
+            fix="give every entry a session_id",
+        )
     return [s for group in by_session(segments).values() for s in group]

@@ -64,29 +64,19 @@ def score(
     from msbench.scoring.checks import refuse_structural_problem
     from msbench.scoring.pipeline import score_pair
 
-    sides = {
-        "ref": read_side(reference, "reference", ref_format, encoding),
-        "hyp": read_side(hypothesis, "hypothesis", hyp_format, encoding),
-    }
-    for (name, side), value in zip(sides.items(), (reference, hypothesis), strict=True):
+    ref = read_side(reference, "reference", ref_format, encoding)
+    hyp = read_side(hypothesis, "hypothesis", hyp_format, encoding)
+    for name, side, value in (("ref", ref, reference), ("hyp", hyp, hypothesis)):
         if progress is not None and isinstance(value, str | os.PathLike):
             print(f"{name}: {describe_read(side.read, value)}", file=progress, flush=True)
     where = hypothesis if isinstance(hypothesis, str | os.PathLike) else "<hypothesis>"
-    refuse_structural_problem(where, sides["hyp"].segments)  # what evaluate excludes, alike
-    report = score_pair(
-        sides["ref"].segments,
-        sides["hyp"].segments,
-        _spans(uem, encoding),
-        collar,
-        tcp_collar,
-        tokenizer,
-        {"segmentation_tolerance": segmentation_tolerance,
-         "boundary_tolerance": boundary_tolerance},
-        der_convention=der_convention,
-        progress=progress,
-        sessions=sessions,
-    )  # fmt: skip
-    return replace(report, read={name: side.read for name, side in sides.items()})
+    refuse_structural_problem(where, hyp.segments)  # what evaluate excludes, alike
+    tolerances = {"segmentation_tolerance": segmentation_tolerance}
+    tolerances["boundary_tolerance"] = boundary_tolerance
+    report = score_pair(ref.segments, hyp.segments, _spans(uem, encoding), collar, tcp_collar,
+                        tokenizer, tolerances, der_convention=der_convention, progress=progress,
+                        sessions=sessions)  # fmt: skip
+    return replace(report, read={"ref": ref.read, "hyp": hyp.read})
 
 
 def describe_read(read: Mapping[str, Any], path: object) -> str:

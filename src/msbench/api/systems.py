@@ -94,14 +94,13 @@ def evaluate(
     settings: Mapping[str, Any] | None = None,
 ) -> Evaluation:
     """Score one system's outputs (a folder of ``<unit_id>.*`` files, or one file of every
-    unit) on every inference unit of a benchmark (``benchmark.csv``, ``utterances.csv``).
-
+    unit) on every inference unit of a benchmark (``benchmark.csv``, ``utterances.csv``):
     ``times``: ``absolute`` (recording time) or ``relative`` to each unit's start; ``format``:
     the outputs' format when it cannot be told by content; ``units``: the system's units
     manifest (``unit_id, recording_id, start, end``), or ``max_unit_seconds``: the length of
-    the chunks it cut each recording into (default: whole recordings); ``alignments``: a folder for each
-    scored unit's word view (``<unit>.json``). A unit that cannot be scored is excluded with
-    its reason, never the system.
+    the chunks it cut each recording into (default: whole recordings); ``alignments``: a
+    folder for each scored unit's word view. A unit that cannot be scored is excluded with its
+    reason, never the system.
     """
     from msbench.scoring.aggregate import recording_rows, sum_units
     from msbench.scoring.evaluate import SystemSpec, evaluate_units
@@ -128,9 +127,16 @@ def evaluate(
             write = view_writer(folder, scoring)
             result = evaluate_units(spec, scored_units, references, languages, scoring, write)
     summary = {"system_id": spec.system_id, "system": spec.name, **sum_units(result.units)}
-    return Evaluation(spec.system_id, spec.name, result.units, result.utterances, result.pairs,
-                      result.penalties, recording_rows(spec.system_id, result.units, rows),
-                      summary)  # fmt: skip
+    return Evaluation(
+        spec.system_id,
+        spec.name,
+        result.units,
+        result.utterances,
+        result.pairs,
+        result.penalties,
+        recording_rows(spec.system_id, result.units, rows),
+        summary,
+    )
 
 
 @dataclass(frozen=True)

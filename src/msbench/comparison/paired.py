@@ -1,35 +1,42 @@
-"""Two systems on the same recordings: paired differences, the probability of improvement, a
-paired test, Holm's correction.
+"""Two systems on the same recordings: the paired difference and its interval, the probability
+that B is better, equal or worse, and the paired tests.
 
 Conventions (stated beside every number msbench writes):
 
 * **difference** ``B - A`` in percentage points, of ratios of sums over the units both systems
-  scored; its interval is the percentile interval of the difference over the recording-level
-  cluster bootstrap's resamples (:mod:`msbench.diagnostics.bootstrap`), **the same draws for
-  both systems** (a resample that draws recording r twice counts both systems' errors on r
-  twice), over the resamples where both rates are defined;
-* **probability of improvement**: the share of those resamples in which B's rate is strictly
-  below A's (kaldialign's ``p_s2_improv_over_s1``, Bisani and Ney 2004, for plain WER);
+  scored; its interval is :data:`msbench.diagnostics.intervals.METHOD` (the jackknife over
+  recordings with Student's t on ``n - 1`` degrees of freedom, chosen by
+  ``benchmarks/bench_comparison_calibration.py``) of that difference as one statistic of the
+  recordings' weights; fewer than 3 recordings: no interval, no test;
+* **probabilities** ``p_better``, ``p_tie``, ``p_worse``: the shares of the recording-level
+  cluster bootstrap's resamples (the same draws for both systems; a resample that draws
+  recording r twice counts both systems' errors on r twice), both rates defined, in which B's
+  rate is below, equal to, above A's (``p_better`` is kaldialign's ``p_s2_improv_over_s1``,
+  Bisani and Ney 2004, for plain WER);
 * **paired permutation test** over recordings (the default): under the null hypothesis the
   two systems' (errors, length) sums on a recording are exchangeable; every one of the
   ``2^n`` swaps of the ``n`` recordings' pairs is enumerated when ``2^n <= permutations``
-  (exact: ``p = #{|T*| as extreme} / 2^n``), else ``permutations`` seeded random swaps
-  (``p = (# + 1) / (permutations + 1)``); two-sided as ``scipy.stats.permutation_test``
-  (twice the smaller one-sided p-value, at most 1, ties within 100 float epsilons), with
-  ``T = rate_B - rate_A``;
+  (exact: ``p = #{T* as extreme} / 2^n``, the observed pattern among them), else
+  ``permutations`` seeded random swaps (``p = (# + 1) / (permutations + 1)``); two-sided as
+  ``scipy.stats.permutation_test`` (twice the smaller one-sided p-value, at most 1), with
+  ``T = rate_B - rate_A`` computed for the observed pattern by the same matrix product as for
+  the others, and every near-tie decided in exact arithmetic on the integer statistics
+  (tokens; DER's seconds as whole microseconds), so rounding never drops the observed pattern;
 * **sign test**: recordings where B's rate is below A's against those where it is above
-  (ties dropped), two-sided exact binomial test at 1/2 (``scipy.stats.binomtest``);
-* **Holm's step-down correction** over a family of p-values.
+  (ties dropped), two-sided exact binomial test at 1/2 (``scipy.stats.binomtest``): a test of
+  the **median** per-recording difference, not of the rates (under equal rates with skewed
+  differences it rejects more often than alpha; the permutation test is the default);
+* the correction for many pairs: :mod:`msbench.comparison.multiplicity`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 import numpy as np
 
-from msbench.diagnostics.bootstrap import Estimate, percentile_interval
+from msbench.diagnostics.bootstrap import Estimate
 
 TESTS = ("permutation", "sign")
 
@@ -43,9 +50,13 @@ class PairedSums:
     num_b: np.ndarray
     den_b: np.ndarray
 
+    def informative_mask(self) -> np.ndarray:
+        """The recordings where either side has a denominator (the others cannot move T)."""
+        return np.asarray((self.den_a + self.den_b) > 0)
+
     def informative(self) -> PairedSums:
-        """Only the recordings where either side has a denominator (the others cannot move T)."""
-        keep = (self.den_a + self.den_b) > 0
+        """Only the recordings where either side has a denominator."""
+        keep = self.informative_mask()
         return PairedSums(self.num_a[keep], self.den_a[keep], self.num_b[keep], self.den_b[keep])
 
     @property
@@ -54,39 +65,58 @@ class PairedSums:
 
 
 def draw_difference(a: Estimate, b: Estimate, confidence: float) -> Estimate:
-    """``B - A`` with the percentile interval of the per-resample differences (shared draws).
+    """``B - A``: its interval is the one of the difference of the two statistics (the
+    jackknife-t over recordings, CR1), its draws the per-resample differences (shared draws).
+    (Below: per-recording differences 0, -1, -1, 0; ``s / sqrt(n) * sqrt(n / (n - 1))`` is
+    0.3333, t on 3 degrees of freedom 3.1824.)
 
-    >>> a = Estimate(10.0, None, None, 3, np.array([9.0, 10.0, 11.0]))
-    >>> b = Estimate(8.0, None, None, 3, np.array([8.0, np.nan, 8.5]))
-    >>> d = draw_difference(a, b, 0.5)
-    >>> d.value, d.defined_resamples, (d.low, d.high)
-    (-2.0, 2, (-2.125, -1.375))
+    >>> mean = lambda values: lambda w: (w @ np.array(values)) / w.sum(axis=1)
+    >>> w = np.ones((1, 4))
+    >>> a = Estimate(2.5, None, None, 1, mean([1.0, 2, 3, 4])(w), mean([1.0, 2, 3, 4]), 4)
+    >>> b = Estimate(2.0, None, None, 1, mean([1.0, 1, 2, 4])(w), mean([1.0, 1, 2, 4]), 4)
+    >>> d = draw_difference(a, b, 0.95)
+    >>> d.value, round(d.low, 4), round(d.high, 4)
+    (-0.5, -1.5608, 0.5608)
     """
+    from msbench.diagnostics.intervals import METHOD, interval
+
     value = None if a.value is None or b.value is None else b.value - a.value
     if a.draws is None or b.draws is None:
         return Estimate(value, None, None, 0)
     draws = b.draws - a.draws
-    finite = draws[np.isfinite(draws)]
-    if value is None or not len(finite):
-        return Estimate(value, None, None, int(len(finite)), draws)
-    low, high = percentile_interval(finite, confidence)
-    return Estimate(value, low, high, int(len(finite)), draws)
+    defined = int(np.isfinite(draws).sum())
+    if value is None or a.statistic is None or b.statistic is None:
+        return Estimate(value, None, None, defined, draws)
+    first, second = a.statistic, b.statistic
+
+    def difference(weights: np.ndarray) -> np.ndarray:
+        return np.asarray(second(weights) - first(weights), dtype=float)
+
+    found = interval(METHOD, difference, a.recordings, confidence, draws)
+    return Estimate(value, found.low, found.high, defined, draws, difference, a.recordings)
 
 
-def probability_of_improvement(a: Estimate, b: Estimate) -> float | None:
-    """The share of resamples, both rates defined, in which B's rate is strictly below A's.
+def probabilities(a: Estimate, b: Estimate) -> tuple[float, float, float] | None:
+    """``(p_better, p_tie, p_worse)``: the shares of resamples, both rates defined, in which B's
+    rate is below, equal to and above A's (equal: within 1e-9 points).
 
     >>> a = Estimate(1.0, None, None, 4, np.array([3.0, 2.0, 2.0, np.nan]))
     >>> b = Estimate(1.0, None, None, 4, np.array([1.0, 2.0, 3.0, 0.0]))
-    >>> round(probability_of_improvement(a, b), 4)
-    0.3333
+    >>> [round(p, 4) for p in probabilities(a, b)]
+    [0.3333, 0.3333, 0.3333]
     """
     if a.draws is None or b.draws is None:
         return None
     both = np.isfinite(a.draws) & np.isfinite(b.draws)
     if not both.any():
         return None
-    return float((b.draws[both] < a.draws[both]).mean())
+    gap = b.draws[both] - a.draws[both]
+    tie = np.abs(gap) <= 1e-9
+    return (
+        float((gap < 0)[~tie].sum() / both.sum()),
+        float(tie.mean()),
+        float((gap > 0)[~tie].sum() / both.sum()),
+    )
 
 
 def _rate_difference(sums: PairedSums, swaps: np.ndarray) -> np.ndarray:
@@ -113,6 +143,52 @@ def swap_patterns(recordings: int, permutations: int, seed: int) -> tuple[np.nda
     return rng.integers(0, 2, size=(permutations, recordings)).astype(float), False
 
 
+#: Statistics are compared exactly in their own integer unit: WER-family counts are whole
+#: tokens, DER's are seconds that are whole microseconds (the timeline's unit).
+EXACT_UNIT = 1_000_000
+
+
+def exact_counts(values: np.ndarray) -> list[int]:
+    """Sums as integers: whole counts as they are, seconds in microseconds (``round(x * 1e6)``).
+
+    >>> exact_counts(np.array([3.0, 12.345678]))
+    [3000000, 12345678]
+    """
+    return [int(round(float(v) * EXACT_UNIT)) for v in values]
+
+
+def exact_difference(sums: PairedSums, pattern: np.ndarray) -> Fraction:
+    """``rate_B - rate_A`` of one swap pattern in exact rational arithmetic (None-free: the
+    caller keeps only recordings with a denominator)."""
+    swapped = pattern.astype(bool)
+    columns = [exact_counts(v) for v in (sums.num_a, sums.den_a, sums.num_b, sums.den_b)]
+    num_a = sum(nb if s else na for na, nb, s in zip(columns[0], columns[2], swapped, strict=True))
+    den_a = sum(db if s else da for da, db, s in zip(columns[1], columns[3], swapped, strict=True))
+    num_b = sum(na if s else nb for na, nb, s in zip(columns[0], columns[2], swapped, strict=True))
+    den_b = sum(da if s else db for da, db, s in zip(columns[1], columns[3], swapped, strict=True))
+    if not den_a or not den_b:
+        return Fraction(0)
+    return Fraction(num_b, den_b) - Fraction(num_a, den_a)
+
+
+def extreme_counts(
+    sums: PairedSums, patterns: np.ndarray, null: np.ndarray, observed: float
+) -> tuple[int, int]:
+    """How many patterns give ``T >= T_obs`` and how many ``T <= T_obs``, with every
+    near-tie (within 1e-9 of ``T_obs``, relative) decided in exact arithmetic, so the observed
+    pattern always counts itself and floating-point rounding never breaks a tie."""
+    near = np.abs(null - observed) <= 1e-9 * max(1.0, abs(observed))
+    greater = int(np.count_nonzero((null > observed) & ~near))
+    less = int(np.count_nonzero((null < observed) & ~near))
+    if near.any():
+        target = exact_difference(sums, np.zeros(patterns.shape[1]))
+        for row in np.flatnonzero(near):
+            value = exact_difference(sums, patterns[row])
+            greater += value >= target
+            less += value <= target
+    return greater, less
+
+
 def permutation_test(sums: PairedSums, permutations: int, seed: int) -> float | None:
     """Two-sided p-value of the paired permutation test of ``rate_B - rate_A`` (see the module
     docstring); None when no recording has a denominator."""
@@ -120,16 +196,27 @@ def permutation_test(sums: PairedSums, permutations: int, seed: int) -> float | 
     n = len(sums.den_a)
     if not n:
         return None
-    observed = float(_rate_difference(sums, np.zeros((1, n)))[0])
+    patterns, exact = swap_patterns(n, permutations, seed)
+    statistics = _rate_difference(sums, np.vstack([np.zeros((1, n)), patterns]))
+    observed, null = float(statistics[0]), statistics[1:]
     if not np.isfinite(observed):
         return None
-    patterns, exact = swap_patterns(n, permutations, seed)
-    null = _rate_difference(sums, patterns)
+    greater, less = extreme_counts(sums, patterns, null, observed)
     adjustment = 0 if exact else 1
-    gamma = abs(np.finfo(float).eps * 100 * observed)
-    less = (np.count_nonzero(null <= observed + gamma) + adjustment) / (len(null) + adjustment)
-    greater = (np.count_nonzero(null >= observed - gamma) + adjustment) / (len(null) + adjustment)
-    return float(min(1.0, 2 * min(less, greater)))
+    total = len(null) + adjustment
+    return float(min(1.0, 2 * min(greater + adjustment, less + adjustment) / total))
+
+
+def smallest_p(recordings: int, permutations: int) -> float:
+    """The smallest two-sided p the permutation test can give: ``2 / 2^n`` exact, else
+    ``2 / (permutations + 1)``.
+
+    >>> smallest_p(6, 10000), smallest_p(5, 10000)
+    (0.03125, 0.0625)
+    """
+    if recordings < 63 and 2**recordings <= permutations:
+        return min(1.0, 2 / 2**recordings)
+    return min(1.0, 2 / (permutations + 1))
 
 
 def sign_test(sums: PairedSums) -> float | None:
@@ -154,20 +241,3 @@ def paired_test(test: str, sums: PairedSums, permutations: int, seed: int) -> fl
     if test == "sign":
         return sign_test(sums)
     return permutation_test(sums, permutations, seed)
-
-
-def holm(p_values: Sequence[float | None]) -> list[float | None]:
-    """Holm's step-down adjusted p-values (None stays None and is not counted in the family):
-    the k-th smallest of m becomes ``max_{j <= k} min(1, (m - j + 1) p_(j))``.
-
-    >>> holm([0.01, 0.04, None, 0.03])
-    [0.03, 0.06, None, 0.06]
-    """
-    present = sorted((p, k) for k, p in enumerate(p_values) if p is not None)
-    m = len(present)
-    out: list[float | None] = [None] * len(p_values)
-    running = 0.0
-    for j, (p, k) in enumerate(present):
-        running = max(running, min(1.0, (m - j) * p))
-        out[k] = round(running, 12)
-    return out

@@ -4,9 +4,18 @@ For systems A and B (A before B in system-id order) the comparison is made on th
 scored; a condition group (``O3``, ``P2``, ``source=ami``, ``language=en``, ``scenario=...``)
 keeps those of its recordings. The resampling weights are the benchmark's (one matrix over
 all its recordings, :func:`msbench.diagnostics.system.analysis_context`): every system,
-every group and every Table 2 analysis sees the same draws. Holm's correction runs within
-each group, over every pair and metric of the run (the family of a condition row is the
-pairs x metrics of that condition; the ``all`` rows are their own family).
+every group and every Table 2 analysis sees the same draws.
+
+**One decision rule.** The primary test is the primary metric (``compare.metric``, cpWER by
+default) over the whole benchmark (group ``all``), at ``1 - compare.confidence``: its
+``p_adjusted`` is Westfall and Young's step-down max-T over the pairs
+(:mod:`msbench.comparison.multiplicity`, on the units every system scored), and
+``significant`` is ``p_adjusted < alpha``. Every other row (the other metrics, every condition
+group) is **exploratory**: its raw and adjusted p (max-T over the pairs of that metric and
+group) are reported, ``significant`` is left empty, and nothing corrects across metrics or
+groups. A row says in ``verdict`` why it is what it is, and says so when no verdict is
+possible: ``cannot be significant with N recordings`` (the smallest p the test can give is
+above alpha) or ``no interval or test: N recordings (3 needed)``.
 """
 
 from __future__ import annotations
@@ -20,14 +29,9 @@ import numpy as np
 from msbench.columns import AXES
 from msbench.comparison.ground import SystemUnits
 from msbench.comparison.metrics import METRICS, Metric, defined, recording_sums
-from msbench.comparison.paired import (
-    PairedSums,
-    draw_difference,
-    holm,
-    paired_test,
-    probability_of_improvement,
-)
+from msbench.comparison.paired import PairedSums, draw_difference, paired_test, probabilities
 from msbench.diagnostics.bootstrap import estimate, ratio
+from msbench.diagnostics.intervals import MIN_RECORDINGS
 
 Row = Mapping[str, Any]
 #: Where a group's name comes from: the axes' labels as they are, the others as field=value.
@@ -68,12 +72,14 @@ class CompareSettings:
             "resamples": self.resamples,
             "seed": self.seed,
             "confidence": self.confidence,
-            "interval": "percentile of the paired differences over the shared draws",
-            "probability_of_improvement": "share of resamples in which B's rate < A's",
+            "interval": "jackknife over recordings, Student's t on n - 1 degrees of freedom",
+            "probabilities": "shares of resamples in which B's rate is <, =, > A's",
             "test": self.test,
             "permutations": self.permutations,
-            "correction": "Holm, within each group over every pair and metric",
-            "significant": f"Holm-adjusted p < {self.alpha:g}",
+            "primary": f"{self.metric} over the benchmark (group all)",
+            "correction": "Westfall-Young step-down max-T over the pairs of each metric and group",
+            "significant": f"primary rows only: adjusted p < {self.alpha:g}; every other row is "
+            "exploratory",
             "difference": "B - A, percentage points, on the units both systems scored",
         }
 
@@ -110,27 +116,19 @@ def _compare_metric(
         return {"metric": metric.name, "test": settings.test}
     num_a, den_a = recording_sums(metric, rows[0], recordings)
     num_b, den_b = recording_sums(metric, rows[1], recordings)
-    a = estimate(ratio(num_a, den_a), weights, settings.confidence)
-    b = estimate(ratio(num_b, den_b), weights, settings.confidence)
-    difference = draw_difference(a, b, settings.confidence)
     sums = PairedSums(num_a, den_a, num_b, den_b)
-    return {
-        "metric": metric.name,
-        "recordings": sums.recordings,
-        "rate_a": _round(a.value),
-        "rate_b": _round(b.value),
-        "difference": _round(difference.value),
-        "low": _round(difference.low),
-        "high": _round(difference.high),
-        "p_improvement": _round(probability_of_improvement(a, b)),
-        "test": settings.test,
-        "p_value": _round(paired_test(settings.test, sums, settings.permutations, settings.seed)),
-        "defined_resamples": difference.defined_resamples,
-    }
-
-
-def _round(value: float | None, digits: int = 6) -> float | None:
-    return None if value is None else round(float(value), digits)
+    kept = sums.informative_mask()  # the recordings where either side has a denominator
+    a = estimate(ratio(num_a[kept], den_a[kept]), weights[:, kept], settings.confidence)
+    b = estimate(ratio(num_b[kept], den_b[kept]), weights[:, kept], settings.confidence)
+    difference = draw_difference(a, b, settings.confidence)
+    shares = probabilities(a, b) or (None, None, None)
+    enough = sums.recordings >= MIN_RECORDINGS
+    p = paired_test(settings.test, sums, settings.permutations, settings.seed) if enough else None
+    return {"metric": metric.name, "recordings": sums.recordings, "rate_a": a.value,
+            "rate_b": b.value, "difference": difference.value, "low": difference.low,
+            "high": difference.high, "p_better": shares[0], "p_tie": shares[1],
+            "p_worse": shares[2], "test": settings.test, "p_value": p,
+            "defined_resamples": difference.defined_resamples}  # fmt: skip
 
 
 def compare_pair(
@@ -141,7 +139,7 @@ def compare_pair(
     weights: np.ndarray,
     settings: CompareSettings,
 ) -> list[dict[str, Any]]:
-    """One row per metric and group for the pair (Holm not applied yet)."""
+    """One row per metric and group for the pair (the correction not applied yet)."""
     both = a.scored & b.scored
     out = []
     for group, members in groups.items():
@@ -156,27 +154,16 @@ def compare_pair(
     return out
 
 
-def with_holm(rows: list[dict[str, Any]], alpha: float) -> list[dict[str, Any]]:
-    """``p_holm`` within each group, and ``significant`` (``p_holm < alpha``)."""
-    by_group: dict[str, list[int]] = {}
-    for k, row in enumerate(rows):
-        by_group.setdefault(str(row["group"]), []).append(k)
-    out = [dict(row) for row in rows]
-    for members in by_group.values():
-        adjusted = holm([rows[k].get("p_value") for k in members])
-        for k, p in zip(members, adjusted, strict=True):
-            out[k]["p_holm"] = p
-            out[k]["significant"] = None if p is None else bool(p < alpha)
-    return out
-
-
 def compare_systems(
     systems: Sequence[SystemUnits],
     benchmark: Sequence[Row],
     weights: np.ndarray,
     settings: CompareSettings,
 ) -> list[dict[str, Any]]:
-    """Every pair (system-id order), metric and group, with Holm's correction: pairs.csv."""
+    """Every pair (system-id order), metric and group, with the correction and the verdict of
+    the decision rule (module docstring): pairs.csv."""
+    from msbench.comparison.verdicts import with_verdicts
+
     ordered = sorted(systems, key=lambda s: s.system_id)
     recordings = [str(r["recording_id"]) for r in benchmark]
     groups = condition_groups(benchmark)
@@ -186,7 +173,7 @@ def compare_systems(
         for b in ordered[i + 1 :]
         for row in compare_pair(a, b, groups, recordings, weights, settings)
     ]
-    return with_holm(rows, settings.alpha)
+    return with_verdicts(rows, ordered, groups, recordings, settings)
 
 
 def table2_differences(tables: Sequence[Any], context: Any) -> list[dict[str, Any]]:
@@ -222,11 +209,11 @@ def table2_differences(tables: Sequence[Any], context: Any) -> list[dict[str, An
                             "analysis": name,
                             "label": series.label,
                             "unit": series.unit,
-                            "value_a": _round(series.estimate.value),
-                            "value_b": _round(other.estimate.value),
-                            "difference": _round(d.value),
-                            "low": _round(d.low),
-                            "high": _round(d.high),
+                            "value_a": series.estimate.value,
+                            "value_b": other.estimate.value,
+                            "difference": d.value,
+                            "low": d.low,
+                            "high": d.high,
                             "significant": d.significant,
                             "defined_resamples": d.defined_resamples,
                         }

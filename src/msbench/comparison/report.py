@@ -29,9 +29,9 @@ def views_markdown(views: Sequence[Row], note: str | None, confidence: float) ->
     names = list(METRICS)
     lines = [
         "",
-        f"Views (rates in percent, each with its {confidence:.0%} recording-level cluster-"
-        "bootstrap interval, the same draws for every system; rank groups on the compare "
-        "metric: systems sharing a letter are not told apart):",
+        f"Views (rates in percent, each with its {confidence:.0%} interval: the jackknife over "
+        "recordings with Student's t; rank groups per view on the compare metric's paired "
+        "tests, step-down max-T over the pairs: systems sharing a letter are not told apart):",
         "",
     ]
     if note:
@@ -43,7 +43,10 @@ def views_markdown(views: Sequence[Row], note: str | None, confidence: float) ->
             "rank_group": r["rank_group"],
             "units": r["units_scored"],
             "excluded": r["excluded"],
-            **{m: interval_text(r[m], r[f"{m}_low"], r[f"{m}_high"]) for m in names},
+            **{
+                m: interval_text(*(two_decimals(r[k]) for k in (m, f"{m}_low", f"{m}_high")))
+                for m in names
+            },
         }
         for r in views
     ]
@@ -75,18 +78,31 @@ def _pair_rows(pairs: Sequence[Row], a: str, b: str, group: str | None) -> list[
     ]
 
 
-def _fixed(value: Any, digits: int) -> Any:
-    return round(value, digits) if isinstance(value, float) else value
+def two_decimals(value: Any) -> Any:
+    """A rate, difference or interval end as every page and table shows it: two decimals
+    (the CSV and JSON keep full precision).
+
+    >>> two_decimals(64.44444), two_decimals(None), two_decimals(3)
+    ('64.44', None, 3)
+    """
+    return f"{value:.2f}" if isinstance(value, float) else value
 
 
 def _shown(row: Row) -> dict[str, Any]:
-    """A row as compare.md shows it: rates and differences to 2 decimals, p-values to 4."""
+    """A row as compare.md shows it: rates and differences to 2 decimals, p-values as
+    :func:`msbench.comparison.verdicts.format_p` writes them, the three probabilities."""
+    from msbench.comparison.verdicts import format_p
+
     rates = ("rate_a", "rate_b", "value_a", "value_b")
-    shown = {k: _fixed(v, 2 if k in rates else 4) for k, v in row.items()}
-    ends = [_fixed(row.get(k), 2) for k in ("difference", "low", "high")]
+    shown = {k: two_decimals(v) if k in rates else v for k, v in row.items()}
+    ends = [two_decimals(row.get(k)) for k in ("difference", "low", "high")]
+    shares = [row.get(k) for k in ("p_better", "p_tie", "p_worse")]
     return {
         **shown,
         "B - A [interval]": interval_text(*ends),
+        "p better / tie / worse": " / ".join("-" if s is None else f"{s:.3f}" for s in shares),
+        "p_value": format_p(row.get("p_value")),
+        "p_adjusted": format_p(row.get("p_adjusted")),
         "significant": {True: "yes", False: "no", None: ""}[row.get("significant")],
     }
 
@@ -100,16 +116,17 @@ def compare_markdown(
         "# Pairwise comparison",
         "",
         "B - A in percentage points on the units both systems scored; a negative difference "
-        "means B makes fewer errors. " + "; ".join(f"{k}: {v}" for k, v in settings.items()) + ".",
+        "means B makes fewer errors. One verdict: the primary metric over the benchmark; every "
+        "other row is exploratory. " + "; ".join(f"{k}: {v}" for k, v in settings.items()) + ".",
         "",
     ]
-    columns = ["metric", "units", "recordings", "rate_a", "rate_b", "B - A [interval]"]
-    columns += ["p_improvement", "p_value", "p_holm", "significant"]
+    columns = ["metric", "role", "units", "recordings", "rate_a", "rate_b", "B - A [interval]"]
+    columns += ["p better / tie / worse", "p_value", "p_adjusted", "verdict"]
     for a, b in sorted({(r["system_a"], r["system_b"]) for r in pairs}):
         out += [f"## {a} (A) against {b} (B)", "", "Overall:", ""]
         out.append(markdown_table(map(_shown, _pair_rows(pairs, a, b, "all")), columns))
         by_group = [r for r in _pair_rows(pairs, a, b, None) if r["metric"] == metric]
-        out += [f"By condition, {METRICS[metric].label}:", ""]
+        out += [f"By condition, {METRICS[metric].label} (exploratory):", ""]
         out.append(markdown_table(map(_shown, by_group), ["group", *columns[1:]]))
         effects = [r for r in table2 if r["system_a"] == a and r["system_b"] == b]
         if effects:
@@ -140,9 +157,12 @@ def plot_differences(pairs: Sequence[Row], metrics: Sequence[str], path: str | P
     couples = sorted({(r["system_a"], r["system_b"]) for r in pairs})[:6] or [("", "")]
     groups = list(dict.fromkeys(r["group"] for r in pairs)) or ["all"]
     figure, grid = plt.subplots(
-        len(couples), len(metrics), figsize=(3.6 * len(metrics), 0.9 + 0.22 * len(groups) * len(couples)),
-        squeeze=False, layout="constrained",
-    )  # fmt: skip
+        len(couples),
+        len(metrics),
+        figsize=(3.6 * len(metrics), 0.9 + 0.22 * len(groups) * len(couples)),
+        squeeze=False,
+        layout="constrained",
+    )
     for line, (a, b) in enumerate(couples):
         for column, metric in enumerate(metrics):
             panel = grid[line][column]
@@ -161,7 +181,7 @@ def plot_differences(pairs: Sequence[Row], metrics: Sequence[str], path: str | P
             panel.invert_yaxis()
             panel.set_title(f"{METRICS[metric].label}: {b} - {a} (pp)", fontsize=8)
     figure.suptitle(
-        "B - A per group with its paired bootstrap interval; filled: significant after Holm",
+        "B - A per group with its jackknife-t interval; filled: the primary test is significant",
         fontsize=8,
     )
     figure.savefig(path, dpi=100, metadata={"Software": "msbench", "Creation Time": None})

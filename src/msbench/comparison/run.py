@@ -3,7 +3,7 @@ and the leaderboard's views and rank groups (``msbench leaderboard``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -11,6 +11,7 @@ from typing import Any
 from msbench.comparison.ground import SystemUnits, common_units, differing_note, read_system
 from msbench.comparison.pairs import CompareSettings, compare_systems, table2_differences
 from msbench.comparison.rank_groups import rank_groups
+from msbench.comparison.verdicts import cannot_note
 from msbench.comparison.views import leaderboard_views
 
 Row = Mapping[str, Any]
@@ -56,6 +57,7 @@ def compare_evaluations(
         "systems": [s.system_id for s in systems],
         "units_every_system_scored": len(common_units(systems)),
         "note": differing_note(systems),
+        "verdict_note": cannot_note(pairs),
         "pairs": pairs,
         "table2": table2,
     }
@@ -66,28 +68,36 @@ def board_views(
     folders: Sequence[Path],
     benchmark: Sequence[Row],
     config: Mapping[str, Any],
-    pairs: Sequence[Row] | None,
+    pairs: Sequence[Row] | None = None,
 ) -> tuple[list[dict[str, Any]], str | None, dict[str, Any]]:
-    """The leaderboard's views with intervals and rank groups (from ``pairs``, compare's
-    pairs.csv; every system its own group without it), the differing-units note, and the
-    settings stated beside them."""
+    """The leaderboard's views with intervals and rank groups (per view: each view's rates and
+    its own paired tests of the compare metric, :func:`msbench.comparison.verdicts.
+    view_significance`), the differing-units note, and the settings stated beside them.
+    ``pairs`` (compare's pairs.csv) is not needed: the rank groups are tested here, per view."""
+    from msbench.comparison.ground import VIEWS, view_rows
+    from msbench.comparison.verdicts import view_significance
     from msbench.diagnostics.bootstrap import Bootstrap
 
     settings = CompareSettings.from_config(config)
     systems = _systems(folders)
     weights = Bootstrap(settings.resamples, settings.seed).weights(len(benchmark))
-    significant = {
-        (str(r["system_a"]), str(r["system_b"]))
-        for r in pairs or ()
-        if r["group"] == "all" and r["metric"] == settings.metric and r["significant"]
-    }
     recordings = [str(r["recording_id"]) for r in benchmark]
     draft = leaderboard_views(systems, recordings, weights, settings.confidence)
-    rates = {r["system_id"]: r[settings.metric] for r in draft if r["view"] == "common"}
-    if pairs is None and len(systems) > 1:
-        groups = {s.system_id: "" for s in systems}
-    else:
-        groups = rank_groups(rates, lambda a, b: (min(a, b), max(a, b)) in significant)
-    views = [{**r, "rank_group": groups.get(r["system_id"], "")} for r in draft]
-    stated = {**settings.described(), "rank_groups": f"{settings.metric}, common view order"}
+    common = common_units(systems)
+    groups: dict[str, dict[str, str]] = {}
+    for view in VIEWS:
+        rows = {s.system_id: view_rows(s, view, common) for s in systems}
+        significant = view_significance(rows, settings.metric, recordings, settings)
+        rates = {r["system_id"]: r[settings.metric] for r in draft if r["view"] == view}
+        groups[view] = rank_groups(rates, _tells_apart(significant))
+    views = [{**r, "rank_group": groups[r["view"]].get(r["system_id"], "")} for r in draft]
+    stated = {**settings.described(), "rank_groups": f"{settings.metric}, per view: its own "
+              "paired tests, step-down max-T over the pairs"}  # fmt: skip
     return views, differing_note(systems), stated
+
+
+def _tells_apart(pairs: set[tuple[str, str]]) -> Callable[[str, str], bool]:
+    def different(a: str, b: str) -> bool:
+        return (a, b) in pairs
+
+    return different

@@ -1,9 +1,10 @@
-"""The leaderboard's views with intervals: every rate with its recording-level cluster-bootstrap
-interval, the same draws for every system and view (leaderboard_views.csv).
+"""The leaderboard's views with intervals: every rate with its interval over recordings
+(leaderboard_views.csv, full precision; pages show two decimals).
 
 The point value of each rate is the leaderboard's own (a ratio of sums over the view's units,
-:func:`msbench.scoring.aggregate.sum_units`); the interval is the percentile interval over
-the resamples in which the rate is defined.
+:func:`msbench.scoring.aggregate.sum_units`), in percent; the interval is
+:data:`msbench.diagnostics.intervals.METHOD` (the jackknife over recordings with Student's t),
+none below 3 recordings.
 """
 
 from __future__ import annotations
@@ -17,10 +18,6 @@ from msbench.comparison.ground import VIEWS, SystemUnits, common_units, view_row
 from msbench.comparison.metrics import METRICS, recording_sums
 from msbench.diagnostics.bootstrap import estimate, ratio
 from msbench.scoring.aggregate import sum_units
-
-
-def _percent(value: float | None) -> float | None:
-    return None if value is None else round(float(value), 2)
 
 
 def view_row(
@@ -42,12 +39,12 @@ def view_row(
     scored = [r for r in rows if r["status"] != "excluded"]
     for name, metric in METRICS.items():
         point = sums.get(name)  # None too where a unit lacks the metric's family (sum_units)
-        row[name] = None if point is None else _percent(100 * point)
+        row[name] = None if point is None else 100 * point
         if point is None:
             row[f"{name}_low"] = row[f"{name}_high"] = None
             continue
         interval = estimate(ratio(*recording_sums(metric, scored, recordings)), weights, confidence)
-        row[f"{name}_low"], row[f"{name}_high"] = _percent(interval.low), _percent(interval.high)
+        row[f"{name}_low"], row[f"{name}_high"] = interval.low, interval.high
     return row
 
 

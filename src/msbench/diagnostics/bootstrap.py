@@ -1,15 +1,16 @@
-"""The recording-level cluster bootstrap behind every interval and significance mark.
+"""Statistics of recordings, recordings being the clusters: their intervals and the cluster
+bootstrap's shared draws.
 
-Recordings are the clusters: a resample draws as many recordings as the
-benchmark holds, with replacement (numpy ``default_rng(seed).integers``), and
-keeps all of a drawn recording's units, utterances and speaker pairs
-together. A statistic is therefore a function of **weights**: how many times
-each recording was drawn (a ``resamples x recordings`` integer matrix; the
-point estimate is the all-ones row). The interval is the percentile interval
-(2.5 and 97.5 % for ``confidence = 0.95``) of the resamples where the
-statistic is defined; a difference or correlation is **significant** when the
-interval excludes 0. The number of resamples, the seed and how many resamples
-were defined are written beside every interval.
+A statistic is a function of **weights**: how many times each recording counts (a ``rows x
+recordings`` matrix; the point estimate is the all-ones row), so that all of a recording's
+units, utterances and speaker pairs stay together. The interval of every rate, difference and
+Table 2 series is :data:`msbench.diagnostics.intervals.METHOD` (the jackknife over recordings
+with Student's t, chosen by the calibration study; fewer than 3 recordings: no interval); a
+difference or correlation is **significant** when its interval excludes 0. The cluster
+bootstrap's resamples (as many recordings as the benchmark holds, drawn with replacement by
+numpy ``default_rng(seed).integers``, the same draws for every system) give the probability
+that one system is better than another; the number of resamples, the seed and how many
+resamples were defined are written beside every interval.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
+
+from msbench.diagnostics.intervals import METHOD, interval
 
 #: weights (resamples x recordings) -> one value per row (nan: undefined).
 Statistic = Callable[[np.ndarray], np.ndarray]
@@ -51,6 +54,10 @@ class Estimate:
     #: the statistic on every resample, nan where undefined (what two systems' estimates on the
     #: same draws are paired by: :func:`msbench.comparison.paired.draw_difference`)
     draws: np.ndarray | None = field(default=None, compare=False, repr=False)
+    #: the statistic itself (a difference of two estimates is the difference of theirs)
+    statistic: Statistic | None = field(default=None, compare=False, repr=False)
+    #: how many recordings the statistic reads (its weight vectors' length)
+    recordings: int = field(default=0, compare=False)
 
     @property
     def significant(self) -> bool | None:
@@ -64,15 +71,19 @@ def _finite(value: float) -> float | None:
     return float(value) if np.isfinite(value) else None
 
 
-def estimate(statistic: Statistic, weights: np.ndarray, confidence: float) -> Estimate:
-    """The point value (all weights 1) and the percentile interval over ``weights``."""
-    point = _finite(statistic(np.ones((1, weights.shape[1]), dtype=np.int64))[0])
-    draws = statistic(weights) if weights.shape[1] else np.full(len(weights), np.nan)
-    values = draws[np.isfinite(draws)]
-    if point is None or not len(values):
-        return Estimate(point, None, None, int(len(values)), draws)
-    low, high = percentile_interval(values, confidence)
-    return Estimate(point, low, high, int(len(values)), draws)
+def estimate(
+    statistic: Statistic, weights: np.ndarray, confidence: float, method: str = METHOD
+) -> Estimate:
+    """The point value (all weights 1), its ``method`` interval
+    (:mod:`msbench.diagnostics.intervals`) and the statistic on every bootstrap resample."""
+    n = weights.shape[1]
+    point = _finite(statistic(np.ones((1, n), dtype=np.int64))[0]) if n else None
+    draws = statistic(weights) if n else np.full(len(weights), np.nan)
+    defined = int(np.isfinite(draws).sum())
+    if point is None:
+        return Estimate(point, None, None, defined, draws, statistic, n)
+    found = interval(method, statistic, n, confidence, draws, weights)
+    return Estimate(point, found.low, found.high, defined, draws, statistic, n)
 
 
 def percentile_interval(values: np.ndarray, confidence: float) -> tuple[float, float]:

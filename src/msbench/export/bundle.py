@@ -58,9 +58,10 @@ class Bundle:
         """The unit's reference: utterances whose midpoint lies in it (scoring's rule,
         :func:`msbench.scoring.units.unit_reference`)."""
         return [
-            u for u in self.utterances.get(unit.recording_id, [])
+            u
+            for u in self.utterances.get(unit.recording_id, [])
             if unit.start <= (u.start + u.end) / 2 < unit.end
-        ]  # fmt: skip
+        ]
 
 
 def read_activity(ingested: Sequence[Path], kept: set[str]) -> dict[str, list[Utterance]]:
@@ -104,10 +105,14 @@ def read_bundle(
         if row["recording_id"] in kept:
             by_recording.setdefault(row["recording_id"], []).append(
                 Utterance(
-                    row["recording_id"], row["speaker"], row["start_time"], row["end_time"],
-                    row.get("words") or "", row.get("overlap_exposure"),
+                    row["recording_id"],
+                    row["speaker"],
+                    row["start_time"],
+                    row["end_time"],
+                    row.get("words") or "",
+                    row.get("overlap_exposure"),
                 )
-            )  # fmt: skip
+            )
     spans = {r["recording_id"]: recording_spans(r) for r in selected}
     cut = [replace(u, scored=spans.get(u.recording_id, ())) for u in read_units(units)]
     activity = read_activity(ingested, kept)

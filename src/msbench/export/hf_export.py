@@ -26,15 +26,33 @@ from msbench.textio import write_atomic
 
 #: Language names as the manifests write them -> ISO 639-1 codes for the card's header.
 LANGUAGE_CODES = {
-    "English": "en", "Chinese": "zh", "Mandarin": "zh", "Cantonese": "yue", "Japanese": "ja",
-    "Korean": "ko", "French": "fr", "German": "de", "Spanish": "es", "Portuguese": "pt",
-    "Italian": "it", "Russian": "ru", "Thai": "th", "Vietnamese": "vi", "Arabic": "ar",
-}  # fmt: skip
+    "English": "en",
+    "Chinese": "zh",
+    "Mandarin": "zh",
+    "Cantonese": "yue",
+    "Japanese": "ja",
+    "Korean": "ko",
+    "French": "fr",
+    "German": "de",
+    "Spanish": "es",
+    "Portuguese": "pt",
+    "Italian": "it",
+    "Russian": "ru",
+    "Thai": "th",
+    "Vietnamese": "vi",
+    "Arabic": "ar",
+}
 SHARD = "data/test-00000-of-00001.parquet"
 
 
-def _card(title: str, body: list[str], rows: int, languages: Sequence[str], tasks: Sequence[str],
-          ledger: list[str]) -> str:  # fmt: skip
+def _card(
+    title: str,
+    body: list[str],
+    rows: int,
+    languages: Sequence[str],
+    tasks: Sequence[str],
+    ledger: list[str],
+) -> str:
     codes = sorted({LANGUAGE_CODES.get(name, name.lower()) for name in languages})
     size = "n<1K" if rows < 1000 else "1K<n<10K" if rows < 10_000 else "10K<n<100K"
     header = {
@@ -74,17 +92,44 @@ def benchmark_rows(bundle: Bundle, include_restricted: bool = False) -> list[dic
         flac = bundle.unit_audio / f"{unit.unit_id}.flac"
         licence, citation = bundle.licences.get(str(row["source_dataset"]), ("", ""))
         kept = include_restricted or not restricted(licence)
-        rows.append({
-            "unit_id": export_id(unit.unit_id), "recording_id": export_id(unit.recording_id),
-            "audio": {"bytes": flac.read_bytes(), "path": flac.name} if kept else None,
-            "start": unit.start, "end": unit.end,
-            "segments": [{"speaker": export_id(u.speaker), "start_time": u.start, "end_time": u.end,
-                          "words": u.words} for u in bundle.unit_utterances(unit)],
-            "source": str(row["source_dataset"]), "language": str(row.get("language") or ""),
-            "licence": licence, "citation": citation,
-            "conditions": json.dumps(bundle.conditions(unit.recording_id)),
-        })  # fmt: skip
+        rows.append(
+            {
+                "unit_id": export_id(unit.unit_id),
+                "recording_id": export_id(unit.recording_id),
+                "audio": {"bytes": flac.read_bytes(), "path": flac.name} if kept else None,
+                "start": unit.start,
+                "end": unit.end,
+                "segments": [
+                    {
+                        "speaker": export_id(u.speaker),
+                        "start_time": u.start,
+                        "end_time": u.end,
+                        "words": u.words,
+                    }
+                    for u in bundle.unit_utterances(unit)
+                ],
+                "source": str(row["source_dataset"]),
+                "language": str(row.get("language") or ""),
+                "licence": licence,
+                "citation": citation,
+                "conditions": json.dumps(bundle.conditions(unit.recording_id)),
+            }
+        )
     return rows
+
+
+def benchmark_features() -> Any:
+    """The benchmark dataset's ``datasets.Features``: one row per unit with its 16 kHz audio."""
+    from datasets import Audio, Features, Value
+
+    text, number = Value("string"), Value("float64")
+    segment = {k: number if k.endswith("time") else text
+               for k in ("speaker", "start_time", "end_time", "words")}  # fmt: skip
+    return Features(
+        {"unit_id": text, "recording_id": text, "audio": Audio(16000), "start": number,
+         "end": number, "segments": [segment], "source": text, "language": text,
+         "licence": text, "citation": text, "conditions": text}
+    )  # fmt: skip
 
 
 def export_hf(
@@ -98,18 +143,8 @@ def export_hf(
     the run's coverage figure, shown on the card. Audio of a source whose licence forbids
     redistribution (:func:`msbench.export.bundle.restricted`) is left out (``None``), its
     references kept, unless ``include_restricted``."""
-    from datasets import Audio, Features, Value
-
-    segment = {k: Value("float64") if k.endswith("time") else Value("string")
-               for k in ("speaker", "start_time", "end_time", "words")}  # fmt: skip
-    features = Features({
-        "unit_id": Value("string"), "recording_id": Value("string"), "audio": Audio(16000),
-        "start": Value("float64"), "end": Value("float64"), "segments": [segment],
-        "source": Value("string"), "language": Value("string"), "licence": Value("string"),
-        "citation": Value("string"), "conditions": Value("string"),
-    })  # fmt: skip
     rows = benchmark_rows(bundle, include_restricted)
-    _write(rows, features, out / "benchmark")
+    _write(rows, benchmark_features(), out / "benchmark")
     if coverage is not None and coverage.is_file():
         (out / "benchmark" / "coverage.png").write_bytes(coverage.read_bytes())
     sources = sorted({r["source"] for r in rows})
@@ -124,8 +159,9 @@ def export_hf(
         "quality), binned into condition profiles, and the benchmark selected by an integer "
         "program maximising U = 0.40 C + 0.25 M + 0.20 D + 0.15 R (the run's "
         "selection_report.json says how close to optimal).",
-        "", "![coverage](coverage.png)" if (out / "benchmark" / "coverage.png").exists() else "",
-    ]  # fmt: skip
+        "",
+        "![coverage](coverage.png)" if (out / "benchmark" / "coverage.png").exists() else "",
+    ]
     ledger = licence_lines(sources, bundle.licences)
     languages = [r["language"] for r in rows]
     card = _card(
@@ -167,8 +203,14 @@ def export_probes(
     text = {
         k: Value("string") for k in HEAR_FIELDS if k not in ("options", "answer_idx", "audio_path")
     }
-    features = Features({**text, "options": Sequence(Value("string")), "answer_idx": Value("int64"),
-                         "audio": Audio()})  # fmt: skip
+    features = Features(
+        {
+            **text,
+            "options": Sequence(Value("string")),
+            "answer_idx": Value("int64"),
+            "audio": Audio(),
+        }
+    )
     _write(rows, features, out)
     ledger = licence_lines(sorted({str(r["source_corpus"]) for r in rows}), licences)
     body = [

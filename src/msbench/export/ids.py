@@ -45,10 +45,11 @@ def id_changes(bundle: Bundle) -> dict[str, str]:
         made.setdefault(export_id(name), name)
         if made[export_id(name)] != name:
             raise InputError(
-                "results/manifests", f"ids {made[export_id(name)]!r} and {name!r} would both be "
+                "results/manifests",
+                f"ids {made[export_id(name)]!r} and {name!r} would both be "
                 f"exported as {export_id(name)!r}",
                 fix="rename one of them in the source's annotations (or the dataset sheet's name)",
-            )  # fmt: skip
+            )
     return {name: export_id(name) for name in ids if export_id(name) != name}
 
 
@@ -72,7 +73,8 @@ def refuse_missing_audio(bundle: Bundle, formats: Sequence[str]) -> None:
             f" and {len(missing) - 5} more" if len(missing) > 5 else ""
         )
         raise InputError(
-            missing[0], f"{len(missing)} audio file(s) the export reads are missing: {shown}",
+            missing[0],
+            f"{len(missing)} audio file(s) the export reads are missing: {shown}",
             fix="rerun the units step (results/units/audio) or restore the sources' audio; "
             "nothing was written",
-        )  # fmt: skip
+        )

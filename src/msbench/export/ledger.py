@@ -51,8 +51,13 @@ def ledger(bundle: Bundle, formats: Sequence[str], changes: Mapping[str, str] | 
         "copied (each corpus' licence governs redistribution).",
     ]
     if changes:
-        lines += ["", "## Ids changed for export", "",
-                  f"{len(changes)} id(s) hold whitespace, which line formats (Kaldi, STM, UEM, RTTM) "
-                  "split at; every format here writes them with `_`:", "",
-                  *[f"- `{a}` -> `{b}`" for a, b in changes.items()]]  # fmt: skip
+        lines += [
+            "",
+            "## Ids changed for export",
+            "",
+            f"{len(changes)} id(s) hold whitespace, which line formats (Kaldi, STM, UEM, RTTM) "
+            "split at; every format here writes them with `_`:",
+            "",
+            *[f"- `{a}` -> `{b}`" for a, b in changes.items()],
+        ]
     return "\n".join(lines) + "\n"

@@ -32,8 +32,15 @@ from msbench.export.ids import export_id
 from msbench.timeline import exact_difference
 
 
-def _supervision(k: int, u: Utterance, channel: int, language: str, custom: dict[str, Any],
-                 offset: float = 0.0, recording_id: str | None = None) -> Any:  # fmt: skip
+def _supervision(
+    k: int,
+    u: Utterance,
+    channel: int,
+    language: str,
+    custom: dict[str, Any],
+    offset: float = 0.0,
+    recording_id: str | None = None,
+) -> Any:
     from lhotse import SupervisionSegment
 
     start = exact_difference(u.start, offset) if offset else u.start
@@ -71,14 +78,27 @@ def export_lhotse(bundle: Bundle, out: Path) -> list[Path]:
     for unit in bundle.units:
         flac = (bundle.unit_audio / f"{unit.unit_id}.flac").resolve()
         recording = Recording.from_file(flac, recording_id=export_id(unit.unit_id))
-        custom = {"recording_id": unit.recording_id, "start": unit.start, "end": unit.end,
-                  **bundle.conditions(unit.recording_id)}  # fmt: skip
+        custom = {
+            "recording_id": unit.recording_id,
+            "start": unit.start,
+            "end": unit.end,
+            **bundle.conditions(unit.recording_id),
+        }
         sups = [
             _supervision(k, u, 0, languages[unit.recording_id], custom, unit.start, unit.unit_id)
             for k, u in enumerate(bundle.unit_utterances(unit))
         ]
-        cuts.append(MonoCut(export_id(unit.unit_id), 0.0, recording.duration, 0, sups, recording=recording,
-                            custom=custom))  # fmt: skip
+        cuts.append(
+            MonoCut(
+                export_id(unit.unit_id),
+                0.0,
+                recording.duration,
+                0,
+                sups,
+                recording=recording,
+                custom=custom,
+            )
+        )
     names = ("recordings", "supervisions", "activity", "cuts")
     paths = [out / f"{name}.jsonl.gz" for name in names]
     for path, items in zip(paths, (recordings, supervisions, activity, cuts), strict=True):

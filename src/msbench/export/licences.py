@@ -19,12 +19,26 @@ from collections.abc import Sequence
 
 REDISTRIBUTABLE = frozenset(
     {
-        "CC0-1.0", "CC-BY-2.0", "CC-BY-2.5", "CC-BY-3.0", "CC-BY-4.0", "CC-BY-SA-2.0",
-        "CC-BY-SA-2.5", "CC-BY-SA-3.0", "CC-BY-SA-4.0", "MIT", "APACHE-2.0", "BSD-2-CLAUSE",
-        "BSD-3-CLAUSE", "CDLA-PERMISSIVE-1.0", "CDLA-PERMISSIVE-2.0", "ODC-BY-1.0", "PDDL-1.0",
+        "CC0-1.0",
+        "CC-BY-2.0",
+        "CC-BY-2.5",
+        "CC-BY-3.0",
+        "CC-BY-4.0",
+        "CC-BY-SA-2.0",
+        "CC-BY-SA-2.5",
+        "CC-BY-SA-3.0",
+        "CC-BY-SA-4.0",
+        "MIT",
+        "APACHE-2.0",
+        "BSD-2-CLAUSE",
+        "BSD-3-CLAUSE",
+        "CDLA-PERMISSIVE-1.0",
+        "CDLA-PERMISSIVE-2.0",
+        "ODC-BY-1.0",
+        "PDDL-1.0",
         "UNLICENSE",
     }
-)  # fmt: skip
+)
 _NAMES = (
     (r"CREATIVE COMMONS ATTRIBUTION[- ]SHARE ?ALIKE", "CC BY-SA"),
     (r"CREATIVE COMMONS ATTRIBUTION", "CC BY"),
@@ -84,10 +98,12 @@ def licence_lines(sources: Sequence[str], licences: dict[str, tuple[str, str]]) 
         line = f"- {source}: {licence or 'licence not given in the dataset sheet (check before sharing)'}"
         line += f". Cite: {citation}" if citation else ""
         if restricted(licence):
-            line += (". **Its audio is not redistributed**: its licence is not on the allow-list of "
-                     "licences known to permit redistribution (msbench.export.licences); "
-                     "references and metadata only, unless exported with "
-                     "--include-restricted-audio.")  # fmt: skip
+            line += (
+                ". **Its audio is not redistributed**: its licence is not on the allow-list of "
+                "licences known to permit redistribution (msbench.export.licences); "
+                "references and metadata only, unless exported with "
+                "--include-restricted-audio."
+            )
         else:
             line += f". Audio exported: {spdx_of(licence)} is on the allow-list of licences that permit redistribution."
         lines.append(line)

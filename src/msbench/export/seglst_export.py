@@ -43,8 +43,10 @@ def system_segments(entry: Mapping[str, Any], bundle: Bundle) -> list[dict[str, 
     found = []
     for unit in bundle.units:
         try:
-            found += [{**s.to_seglst(), "session_id": export_id(unit.unit_id)}
-                      for s in load_output(spec, unit, single)]  # fmt: skip
+            found += [
+                {**s.to_seglst(), "session_id": export_id(unit.unit_id)}
+                for s in load_output(spec, unit, single)
+            ]
         except (MissingOutput, InputError):
             continue
     return found
@@ -60,8 +62,15 @@ def export_seglst(
     segments, uem = [], []
     for unit in bundle.units:
         for u in bundle.unit_utterances(unit):
-            segments.append({"session_id": export_id(unit.unit_id), "speaker": export_id(u.speaker),
-                             "start_time": u.start, "end_time": u.end, "words": u.words})  # fmt: skip
+            segments.append(
+                {
+                    "session_id": export_id(unit.unit_id),
+                    "speaker": export_id(u.speaker),
+                    "start_time": u.start,
+                    "end_time": u.end,
+                    "words": u.words,
+                }
+            )
         uem += [f"{export_id(unit.unit_id)} 1 {start} {end}\n" for start, end in unit.uem]
     written = {
         out / "references.seglst.json": seglst_text(segments),

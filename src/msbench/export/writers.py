@@ -51,12 +51,18 @@ def write_exports(
     write_atomic(staging / "README.md", ledger(bundle, formats, changes))
     replaced = swap_into(staging, out)
     if replaced:
-        print(f"msbench export: {out} held an earlier export ({', '.join(replaced)}): replaced "
-              "whole by this one", file=sys.stderr)  # fmt: skip
+        print(
+            f"msbench export: {out} held an earlier export ({', '.join(replaced)}): replaced "
+            "whole by this one",
+            file=sys.stderr,
+        )
     if changes:
-        print(f"msbench export: {len(changes)} id(s) hold whitespace, exported with '_' "
-              f"(listed in {out / 'README.md'}): "
-              + ", ".join(f"{a!r} -> {b!r}" for a, b in list(changes.items())[:5]), file=sys.stderr)  # fmt: skip
+        print(
+            f"msbench export: {len(changes)} id(s) hold whitespace, exported with '_' "
+            f"(listed in {out / 'README.md'}): "
+            + ", ".join(f"{a!r} -> {b!r}" for a, b in list(changes.items())[:5]),
+            file=sys.stderr,
+        )
     return {name: [out / p.relative_to(staging) for p in paths] for name, paths in written.items()}
 
 

@@ -159,11 +159,12 @@ def _file_lengths(ingested: str, mtime_ns: int, size: int) -> tuple[float, ...]:
                 lengths.append(file_seconds(recording["audio_path"], recording["duration_seconds"]))
             except (json.JSONDecodeError, KeyError, TypeError) as error:
                 raise InputError(
-                    ingested, f"not an ingested recording ({type(error).__name__}: {error})",
+                    ingested,
+                    f"not an ingested recording ({type(error).__name__}: {error})",
                     where=f"line {number}",
                     fix="delete the file and rerun: the ingest step writes it again (it was cut "
                     "or edited since)",
-                ) from error  # fmt: skip
+                ) from error
     return tuple(lengths)
 
 

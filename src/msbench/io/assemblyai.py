@@ -32,9 +32,16 @@ def read(data: Any, session: str, origin: str) -> list[Segment]:
                 label(u["speaker"]),
                 str(u.get("text") or ""),
                 f"{origin}:utterance {k}",
-            )  # fmt: skip
+            )
             for k, u in enumerate(data["utterances"], start=1)
         ]
-    words = ((millis(w["start"], f"word {k} start"), millis(w["end"], f"word {k} end"),
-              label(w.get("speaker")), str(w["text"])) for k, w in enumerate(data["words"], start=1))  # fmt: skip
+    words = (
+        (
+            millis(w["start"], f"word {k} start"),
+            millis(w["end"], f"word {k} end"),
+            label(w.get("speaker")),
+            str(w["text"]),
+        )
+        for k, w in enumerate(data["words"], start=1)
+    )
     return turns_of_words(words, session, origin)

@@ -40,6 +40,6 @@ def read(data: Any, session: str, origin: str) -> list[Segment]:
             str(t["speaker_label"]),
             " ".join(words[k]),
             f"{origin}:speaker segment {k + 1}",
-        )  # fmt: skip
+        )
         for k, t in enumerate(turns)
     ]

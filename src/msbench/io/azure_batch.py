@@ -58,6 +58,14 @@ def read(data: Any, session: str, origin: str) -> list[Segment]:
         if phrase.get("recognitionStatus", "Success") != "Success" or not phrase.get("nBest"):
             continue
         start, end = _span(phrase)
-        segments.append(Segment(session, start, end, label(phrase.get("speaker")),
-                                str(phrase["nBest"][0].get("lexical") or ""), f"{origin}:phrase {k}"))  # fmt: skip
+        segments.append(
+            Segment(
+                session,
+                start,
+                end,
+                label(phrase.get("speaker")),
+                str(phrase["nBest"][0].get("lexical") or ""),
+                f"{origin}:phrase {k}",
+            )
+        )
     return segments

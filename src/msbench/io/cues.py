@@ -33,8 +33,12 @@ def voices(path: str | Path, body: str, line: int) -> list[tuple[str, str]]:
     spans = list(VOICE_SPAN.finditer(body)) if body.lstrip().startswith("<v") else []
     said = spans or [m for m in [PREFIX.match(body)] if m is not None]
     if not said:
-        raise InputError(path, f"cue {body[:60]!r} names no speaker", where=f"line {line}",
-                         fix="write <v Speaker 1> or a 'Speaker 1:' prefix")  # fmt: skip
+        raise InputError(
+            path,
+            f"cue {body[:60]!r} names no speaker",
+            where=f"line {line}",
+            fix="write <v Speaker 1> or a 'Speaker 1:' prefix",
+        )
     return [(m["speaker"].strip(), re.sub(r"</?[^>]+>", "", m["words"]).strip()) for m in said]
 
 
@@ -63,8 +67,11 @@ def read_cues(sample: Sample) -> list[Segment]:
             cue[2].append(line.strip())
         elif cue is not None:
             if not cue[2] and number > len(lines):
-                raise InputError(path, f"{CUT_OFF}: the last cue has a time but no text",
-                                 where=f"line {number - 1}")  # fmt: skip
+                raise InputError(
+                    path,
+                    f"{CUT_OFF}: the last cue has a time but no text",
+                    where=f"line {number - 1}",
+                )
             origin = f"{path}:line {number - 1}"
             for speaker, words in voices(path, " ".join(cue[2]), number - 1):
                 segments.append(Segment(session, cue[0], cue[1], speaker, words, origin))

@@ -27,11 +27,20 @@ def read(data: Any, session: str, origin: str) -> list[Segment]:
                 label(u.get("speaker")),
                 str(u.get("transcript") or ""),
                 f"{origin}:utterance {k}",
-            )  # fmt: skip
+            )
             for k, u in enumerate(results["utterances"], start=1)
         ]
     words = results["channels"][0]["alternatives"][0]["words"]
     return turns_of_words(
-        ((seconds(w["start"]), seconds(w["end"]), label(w.get("speaker")),
-          str(w.get("punctuated_word") or w["word"])) for w in words), session, origin,
-    )  # fmt: skip
+        (
+            (
+                seconds(w["start"]),
+                seconds(w["end"]),
+                label(w.get("speaker")),
+                str(w.get("punctuated_word") or w["word"]),
+            )
+            for w in words
+        ),
+        session,
+        origin,
+    )

@@ -23,6 +23,10 @@ def looks(data: Any) -> bool:
 def read(data: Any, session: str, origin: str) -> list[Segment]:
     words = [w for w in data["words"] if w["type"] == "word"]
     return turns_of_words(
-        ((seconds(w["start"]), seconds(w["end"]), label(w.get("speaker_id")), str(w["text"]))
-         for w in words), session, origin,
-    )  # fmt: skip
+        (
+            (seconds(w["start"]), seconds(w["end"]), label(w.get("speaker_id")), str(w["text"]))
+            for w in words
+        ),
+        session,
+        origin,
+    )

@@ -40,11 +40,17 @@ def read(data: Any, session: str, origin: str) -> list[Segment]:
     results = [r for r in data["results"] if r.get("alternatives")]
     last = results[-1]["alternatives"][0].get("words", []) if results else []
     tagged = any(_first(w, SPEAKER) is not None for w in last)
-    words = last if tagged else [
-        w for r in results for w in r["alternatives"][0].get("words", [])
-    ]  # fmt: skip
+    words = last if tagged else [w for r in results for w in r["alternatives"][0].get("words", [])]
     return turns_of_words(
-        ((seconds(_first(w, START, "0s")), seconds(_first(w, END, "0s")),
-          label(_first(w, SPEAKER)), str(w["word"])) for w in words),
-        session, origin,
-    )  # fmt: skip
+        (
+            (
+                seconds(_first(w, START, "0s")),
+                seconds(_first(w, END, "0s")),
+                label(_first(w, SPEAKER)),
+                str(w["word"]),
+            )
+            for w in words
+        ),
+        session,
+        origin,
+    )

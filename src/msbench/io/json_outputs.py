@@ -106,14 +106,17 @@ def read_parsed(sample: Sample, name: str, read: JsonReader, data: Any) -> list[
     except (KeyError, IndexError, TypeError, ValueError, AttributeError) as error:
         key = error.args[0] if isinstance(error, KeyError) and error.args else None
         what = (
-            f"{type(error).__name__} {error}" if key is None
-            else key if isinstance(key, str) and " " in key  # a reader's own sentence
+            f"{type(error).__name__} {error}"
+            if key is None
+            else key
+            if isinstance(key, str) and " " in key  # a reader's own sentence
             else f"no key {key!r}"
-        )  # fmt: skip
+        )
         raise InputError(
-            sample.path, f"not a {name} output: {what}",
+            sample.path,
+            f"not a {name} output: {what}",
             fix=f"check the file, or pass another --hyp-format (it was read as {name})",
-        ) from error  # fmt: skip
+        ) from error
 
 
 def json_detector(looks: Callable[[Any], bool]) -> Callable[[Sample], bool]:

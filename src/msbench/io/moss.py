@@ -34,12 +34,27 @@ def read_moss(sample: Sample) -> list[Segment]:
     text, segments, at = sample.text.strip(), [], 0
     for k, turn in enumerate(TURN.finditer(text), start=1):
         if text[at : turn.start()].strip():
-            raise InputError(sample.path, f"text outside a turn: {text[at:turn.start()].strip()[:60]!r}",
-                             where=f"character {at}", fix="each turn is [start][Sxx]text[end]")  # fmt: skip
-        segments.append(Segment(sample.session, parse_seconds(turn["start"]), parse_seconds(turn["end"]),
-                                turn["speaker"], turn["words"].strip(), f"{sample.path}:turn {k}"))  # fmt: skip
+            raise InputError(
+                sample.path,
+                f"text outside a turn: {text[at : turn.start()].strip()[:60]!r}",
+                where=f"character {at}",
+                fix="each turn is [start][Sxx]text[end]",
+            )
+        segments.append(
+            Segment(
+                sample.session,
+                parse_seconds(turn["start"]),
+                parse_seconds(turn["end"]),
+                turn["speaker"],
+                turn["words"].strip(),
+                f"{sample.path}:turn {k}",
+            )
+        )
         at = turn.end()
     if text[at:].strip():
-        raise InputError(sample.path, f"{CUT_OFF}: the last turn {text[at:].strip()[:60]!r} has no end time",
-                         where=f"character {at}")  # fmt: skip
+        raise InputError(
+            sample.path,
+            f"{CUT_OFF}: the last turn {text[at:].strip()[:60]!r} has no end time",
+            where=f"character {at}",
+        )
     return segments

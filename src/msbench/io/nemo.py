@@ -36,9 +36,11 @@ def read(data: Any, session: str, origin: str) -> list[Segment]:
                 _speaker(s),
                 str(s.get("sentence") or ""),
                 f"{origin}:sentence {k}",
-            )  # fmt: skip
+            )
             for k, s in enumerate(data["sentences"], start=1)
         ]
-    words = ((seconds(w["start_time"]), seconds(w["end_time"]), _speaker(w), str(w["word"]))
-             for w in data["words"])  # fmt: skip
+    words = (
+        (seconds(w["start_time"]), seconds(w["end_time"]), _speaker(w), str(w["word"]))
+        for w in data["words"]
+    )
     return turns_of_words(words, session, origin)

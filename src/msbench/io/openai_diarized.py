@@ -32,6 +32,6 @@ def read(data: Any, session: str, origin: str) -> list[Segment]:
             label(s.get("speaker")),
             str(s.get("text") or "").strip(),
             f"{origin}:segment {s.get('id', k)}",
-        )  # fmt: skip
+        )
         for k, s in enumerate(data["segments"], start=1)
     ]

@@ -38,6 +38,6 @@ def read(data: Any, session: str, origin: str) -> list[Segment]:
             label(t["speaker"]),
             None,
             f"{origin}:turn {k}",
-        )  # fmt: skip
+        )
         for k, t in enumerate(_turns(data), start=1)
     ]

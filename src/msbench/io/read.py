@@ -56,8 +56,12 @@ class Reading:
         return len({s.speaker for s in self.segments})
 
     def to_dict(self) -> dict[str, object]:
-        return {"format": self.format, "chosen_by": self.chosen_by, "speakers": self.speakers,
-                "segments": len(self.segments)}  # fmt: skip
+        return {
+            "format": self.format,
+            "chosen_by": self.chosen_by,
+            "speakers": self.speakers,
+            "segments": len(self.segments),
+        }
 
     def summary(self) -> str:
         """``read as vibevoice (by content; 3 speakers, 42 segments)``."""
@@ -151,10 +155,11 @@ def _decoded(path: str | Path, encoding: str | None) -> str:
         if "cannot decode" not in str(error):
             raise
         raise InputError(
-            path, "is not text (binary, or a text encoding msbench cannot tell): not a reference "
+            path,
+            "is not text (binary, or a text encoding msbench cannot tell): not a reference "
             "or system output msbench reads",
             fix=f"score a text file in one of: {', '.join(FORMATS)}",
-        ) from error  # fmt: skip
+        ) from error
 
 
 def _segments(fmt: FileFormat, sample: Sample) -> list[Segment]:
@@ -184,9 +189,10 @@ def _refuse_unknown_json(sample: Sample) -> None:
         tried = "; ".join(f"{f.name}: {f.looks_for}" for f in registry.REGISTRY if f.looks_for)
         keys = ", ".join(map(repr, list(sample.data)[:8]))
         raise InputError(
-            sample.path, f"a JSON object of no known shape (its keys: {keys}); tried {tried}",
+            sample.path,
+            f"a JSON object of no known shape (its keys: {keys}); tried {tried}",
             fix="pass --hyp-format if it is one of these, or convert it to SegLST",
-        )  # fmt: skip
+        )
 
 
 def nothing_read(text: str, fmt: str, path: str | Path) -> str:

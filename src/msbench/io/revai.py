@@ -30,6 +30,14 @@ def read(data: Any, session: str, origin: str) -> list[Segment]:
             elif element["type"] == "punct" and words and element["value"].strip():
                 words[-1] += element["value"].strip()
         if times:
-            segments.append(Segment(session, times[0][0], times[-1][1], label(monologue.get("speaker")),
-                                    " ".join(words), f"{origin}:monologue {k}"))  # fmt: skip
+            segments.append(
+                Segment(
+                    session,
+                    times[0][0],
+                    times[-1][1],
+                    label(monologue.get("speaker")),
+                    " ".join(words),
+                    f"{origin}:monologue {k}",
+                )
+            )
     return segments

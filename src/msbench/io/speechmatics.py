@@ -28,6 +28,12 @@ def read(data: Any, session: str, origin: str) -> list[Segment]:
             s, e, who, w = words[-1]
             words[-1] = (s, e, who, w + best["content"])
         elif r.get("type") == "word":
-            words.append((seconds(r["start_time"]), seconds(r["end_time"]),
-                          label(best.get("speaker")), best["content"]))  # fmt: skip
+            words.append(
+                (
+                    seconds(r["start_time"]),
+                    seconds(r["end_time"]),
+                    label(best.get("speaker")),
+                    best["content"],
+                )
+            )
     return turns_of_words(words, session, origin)

@@ -57,7 +57,13 @@ def read_text_turns(sample: Sample) -> list[Segment]:
         except ValueError as error:
             raise InputError(path, str(error), where=f"line {number}") from error
         segments.append(
-            Segment(sample.session, start, end, match["speaker"].strip(),
-                    match["words"].strip(), f"{path}:line {number}")
-        )  # fmt: skip
+            Segment(
+                sample.session,
+                start,
+                end,
+                match["speaker"].strip(),
+                match["words"].strip(),
+                f"{path}:line {number}",
+            )
+        )
     return segments

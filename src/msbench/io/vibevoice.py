@@ -80,7 +80,7 @@ def read(data: Any, session: str, origin: str) -> list[Segment]:
             label(_field(e, "speaker", k)),
             str(_field(e, "words", k) or ""),
             f"{origin}:entry {k}",
-        )  # fmt: skip
+        )
         for k, e in enumerate(data, start=1)
     ]
 

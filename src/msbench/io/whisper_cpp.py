@@ -36,17 +36,23 @@ def read(data: Any, session: str, origin: str) -> list[Segment]:
             label(t.get("speaker")),
             str(t.get("text") or "").strip(),
             f"{origin}:segment {k}",
-        )  # fmt: skip
+        )
         for k, t in enumerate(data["transcription"], start=1)
     ]
 
 
 def _as_whisper(data: Any) -> dict[str, Any]:
     """The segments in a Whisper result's shape (seconds), for the diarization join."""
-    return {"segments": [
-        {"start": millis(t["offsets"]["from"], "from"), "end": millis(t["offsets"]["to"], "to"),
-         "text": t.get("text", "")} for t in data["transcription"]
-    ]}  # fmt: skip
+    return {
+        "segments": [
+            {
+                "start": millis(t["offsets"]["from"], "from"),
+                "end": millis(t["offsets"]["to"], "to"),
+                "text": t.get("text", ""),
+            }
+            for t in data["transcription"]
+        ]
+    }
 
 
 def read_whisper_cpp(sample: Sample) -> list[Segment]:
@@ -54,6 +60,10 @@ def read_whisper_cpp(sample: Sample) -> list[Segment]:
     rttm = Path(sample.path).with_suffix(".rttm")
     data = sample.data
     if looks(data) and not any("speaker" in t for t in data["transcription"]) and rttm.is_file():
-        return read_parsed(sample, "whisper-cpp",
-                           lambda d, s, o: join_diarization(_as_whisper(d), rttm, s, o), data)  # fmt: skip
+        return read_parsed(
+            sample,
+            "whisper-cpp",
+            lambda d, s, o: join_diarization(_as_whisper(d), rttm, s, o),
+            data,
+        )
     return read_document(sample, "whisper-cpp", read)

@@ -30,16 +30,25 @@ def read(data: Any, session: str, origin: str) -> list[Segment]:
         if speaker is None:
             named = [w["speaker"] for w in s.get("words", []) if w.get("speaker")]
             speaker = max(set(named), key=named.count) if named else ""
-        found.append(Segment(session, seconds(s["start"]), seconds(s["end"]), str(speaker),
-                             str(s.get("text") or "").strip(), f"{origin}:segment {k}"))  # fmt: skip
+        found.append(
+            Segment(
+                session,
+                seconds(s["start"]),
+                seconds(s["end"]),
+                str(speaker),
+                str(s.get("text") or "").strip(),
+                f"{origin}:segment {k}",
+            )
+        )
     return found
 
 
 def speakerless(data: Any) -> bool:
     """A Whisper / faster-whisper result: segments (and words) without any speaker."""
     segments = data.get("segments") or []
-    return not any(s.get("speaker") or any(w.get("speaker") for w in s.get("words") or [])
-                   for s in segments)  # fmt: skip
+    return not any(
+        s.get("speaker") or any(w.get("speaker") for w in s.get("words") or []) for s in segments
+    )
 
 
 def join_diarization(data: Any, rttm: Path, session: str, origin: str) -> list[Segment]:
@@ -52,12 +61,15 @@ def join_diarization(data: Any, rttm: Path, session: str, origin: str) -> list[S
         raise InputError(rttm, "holds no speaker turn to give the words to")
     words: list[Word] = []
     for segment in data["segments"]:
-        spans = segment.get("words") or [{"start": segment["start"], "end": segment["end"],
-                                          "word": segment.get("text", "")}]  # fmt: skip
+        spans = segment.get("words") or [
+            {"start": segment["start"], "end": segment["end"], "word": segment.get("text", "")}
+        ]
         for w in spans:
             start, end = seconds(w["start"]), seconds(w["end"])
-            overlap = [(min(end, b) - max(start, a), -min(abs(start - b), abs(end - a)), who)
-                       for a, b, who in turns]  # fmt: skip
+            overlap = [
+                (min(end, b) - max(start, a), -min(abs(start - b), abs(end - a)), who)
+                for a, b, who in turns
+            ]
             words.append((start, end, max(overlap)[2], str(w["word"]).strip()))
     return turns_of_words(words, session, f"{origin} + {rttm}")
 

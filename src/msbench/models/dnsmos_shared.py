@@ -136,9 +136,13 @@ class SharedPrimary:
         if not jobs:
             return
         pieces = np.stack(
-            [spec.frames(s, s + side) if where == "left" else spec.frames(s + WINDOW_FRAMES - side, s + WINDOW_FRAMES)
-             for _, s, where in jobs]
-        )  # fmt: skip
+            [
+                spec.frames(s, s + side)
+                if where == "left"
+                else spec.frames(s + WINDOW_FRAMES - side, s + WINDOW_FRAMES)
+                for _, s, where in jobs
+            ]
+        )
         edges = self.middle(pieces)
         for (i, _, where), edge in zip(jobs, edges, strict=True):
             if where == "left":

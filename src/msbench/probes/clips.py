@@ -162,6 +162,6 @@ def speech_activity(
             )
             for s in item.segments
             if s.end_time > s.start_time
-        ]  # fmt: skip
+        ]
         for item in items
     }

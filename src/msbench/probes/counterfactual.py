@@ -108,5 +108,5 @@ def hallucinated(row: Mapping[str, Any], target: str, check: Check) -> dict[str,
                 "ranking": list(check.ranking),
                 "source_similarity": check.source_similarity,
             },
-        },  # fmt: skip
+        },
     }

@@ -83,11 +83,16 @@ def voice_localisation(clip: Clip, settings: Mapping[str, Any], rng: random.Rand
         answer = rng.choice(lines)  # not the longest: a reader of durations would find it
         tolerance = float(settings.get("truth_tolerance_seconds", 0.25))
         others = sorted(
-            (x for x in clip.lines if x.speaker != speaker and x.seconds >= 1.0
-             and (x.end <= answer.start or x.start >= answer.end)
-             and _talks(clip, speaker, x.start, x.end) <= tolerance),
+            (
+                x
+                for x in clip.lines
+                if x.speaker != speaker
+                and x.seconds >= 1.0
+                and (x.end <= answer.start or x.start >= answer.end)
+                and _talks(clip, speaker, x.start, x.end) <= tolerance
+            ),
             key=lambda x: (abs(x.seconds - answer.seconds), x.start),
-        )  # fmt: skip
+        )
         evidence = [Evidence(speaker, answer.start, answer.end)]
         snippet = find_snippet(clip, speaker, evidence, [], voice_seconds(settings))
         options = distinct(
@@ -123,10 +128,12 @@ def _when_silent(
     """VL's other half: the span (another speaker's line) where this speaker does not talk."""
     mine = list(clip.timeline.turns_by_speaker[speaker])
     silent = [
-        x for x in clip.lines
-        if x.speaker != speaker and x.seconds >= 1.0
+        x
+        for x in clip.lines
+        if x.speaker != speaker
+        and x.seconds >= 1.0
         and covered((to_micros(x.start), to_micros(x.end)), mine) == 0
-    ]  # fmt: skip
+    ]
     if not silent:
         return []
     answer = rng.choice(silent)  # not the longest: a reader of durations would find it

@@ -27,14 +27,31 @@ from typing import Any
 
 #: HEAR's dataset fields (``hear.jsonl``), in HEAR's order.
 HEAR_FIELDS = (
-    "question_id", "clip_id", "source_corpus", "taxonomy", "subtaxonomy", "task_name",
-    "overlap", "question", "options", "answer_idx", "audio_path",
-)  # fmt: skip
+    "question_id",
+    "clip_id",
+    "source_corpus",
+    "taxonomy",
+    "subtaxonomy",
+    "task_name",
+    "overlap",
+    "question",
+    "options",
+    "answer_idx",
+    "audio_path",
+)
 #: The runner's input fields (``hear_input.jsonl``), as ``build_input`` writes them.
 RUNNER_FIELDS = (
-    "id", "clip_id", "dataset", "axis", "subdimension", "category", "options",
-    "ground_truth", "instruction", "audio_path",
-)  # fmt: skip
+    "id",
+    "clip_id",
+    "dataset",
+    "axis",
+    "subdimension",
+    "category",
+    "options",
+    "ground_truth",
+    "instruction",
+    "audio_path",
+)
 
 CVA_HEAD = (
     "Listen to the main audio, followed by the voice options audio where each "

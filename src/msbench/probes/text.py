@@ -26,6 +26,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 from msbench.scoring.tokenizer import SPLIT_SCRIPTS
@@ -43,9 +44,11 @@ STOPWORDS = frozenset(
 )
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def normalise(text: str) -> str:
     """Lower case, punctuation to spaces, spaces collapsed; a script written without spaces
     (Han, kana, Hangul, Thai) one token per character, as the scoring tokenizer splits it.
+    (Cached: the text-only readers ask for the same lines many times while items are made.)
 
     >>> normalise("  Okay, well -- I THINK we're ready!  ")
     "okay well i think we're ready"

@@ -39,6 +39,7 @@ in every task stays within ``probes.text_only_margin`` (5 points) of chance
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -85,8 +86,14 @@ def options_only(options: Sequence[str], question: str, transcript: Sequence[str
 
 
 def _overlap(a: str, b: str) -> float:
-    x, y = set(normalise(a).split()), set(normalise(b).split())
+    """Jaccard overlap of two texts' normalised token sets."""
+    x, y = _token_set(a), _token_set(b)
     return len(x & y) / len(x | y) if x | y else 0.0
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _token_set(text: str) -> frozenset[str]:
+    return frozenset(normalise(text).split())
 
 
 def _quoted(question: str) -> str | None:

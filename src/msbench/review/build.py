@@ -52,10 +52,18 @@ from msbench.review.word_alignments import copy_word_views
 from msbench.textio import atomic_folder
 
 INDEX_FIELDS = (
-    "recording_id", "source_dataset", "duration_seconds", "profile", *AXIS_ORDER,
-    "num_speakers", "overlap_ratio", "speaker_similarity_max", "speaker_switch_q25",
-    "noise_difficulty", "replaces",
-)  # fmt: skip
+    "recording_id",
+    "source_dataset",
+    "duration_seconds",
+    "profile",
+    *AXIS_ORDER,
+    "num_speakers",
+    "overlap_ratio",
+    "speaker_similarity_max",
+    "speaker_switch_q25",
+    "noise_difficulty",
+    "replaces",
+)
 CHECKS = (
     ("audio_integrity", "Audio integrity"),
     ("transcript", "Transcript"),

@@ -109,8 +109,10 @@ def index_page(probes: bool = False, results: bool = False) -> str:
     page = INDEX.format(title="msbench review", root="")
     links = []
     if results:
-        links.append('<a id="results-link" href="results.html">Results: leaderboard, comparison, '
-                     "Table 2, by condition</a>")  # fmt: skip
+        links.append(
+            '<a id="results-link" href="results.html">Results: leaderboard, comparison, '
+            "Table 2, by condition</a>"
+        )
     if probes:
         links.append('<a id="probe-items" href="probes.html">Probe items</a>')
         links.append('<a id="probe-quality" href="probe_quality.html">Probe quality</a>')

@@ -46,8 +46,10 @@ def family_accuracy(items: Sequence[Mapping[str, Any]]) -> dict[str, tuple[int, 
     for family, members in sorted(by_family.items()):
         chance = sum(1 / len(m["options"]) for m in members) / len(members)
         readers = sorted({r for m in members for r in m.get("text_only", {})})
-        means = {r: sum(float(m.get("text_only", {}).get(r, 0.0)) for m in members) / len(members)
-                 for r in readers}  # fmt: skip
+        means = {
+            r: sum(float(m.get("text_only", {}).get(r, 0.0)) for m in members) / len(members)
+            for r in readers
+        }
         best = max(readers, key=lambda r: (means[r], r), default="")
         out[family] = (len(members), round(chance, 6), best, round(means.get(best, 0.0), 6))
     return out
@@ -56,8 +58,10 @@ def family_accuracy(items: Sequence[Mapping[str, Any]]) -> dict[str, tuple[int, 
 def accuracy_figure(accuracy: Mapping[str, tuple[int, float, str, float]]) -> str:
     """An inline SVG: one bar per family (best text-only reader) with a tick at chance."""
     height = ROW * len(accuracy) + 24
-    parts = [f'<svg id="text-only-figure" xmlns="http://www.w3.org/2000/svg" width="{BAR_WIDTH + 330}" '
-             f'height="{height}" role="img" aria-label="text-only accuracy per family">']  # fmt: skip
+    parts = [
+        f'<svg id="text-only-figure" xmlns="http://www.w3.org/2000/svg" width="{BAR_WIDTH + 330}" '
+        f'height="{height}" role="img" aria-label="text-only accuracy per family">'
+    ]
     for k, (family, (count, chance, reader, share)) in enumerate(accuracy.items()):
         y = 4 + k * ROW
         parts.append(
@@ -68,8 +72,10 @@ def accuracy_figure(accuracy: Mapping[str, tuple[int, float, str, float]]) -> st
             f'<text x="{90 + BAR_WIDTH}" y="{y + 14}">{share:.2f} ({escape(reader)}), chance '
             f"{chance:.2f}</text>"
         )
-    parts.append(f'<text x="80" y="{height - 4}">0</text><text x="{76 + BAR_WIDTH}" '
-                 f'y="{height - 4}">1</text></svg>')  # fmt: skip
+    parts.append(
+        f'<text x="80" y="{height - 4}">0</text><text x="{76 + BAR_WIDTH}" '
+        f'y="{height - 4}">1</text></svg>'
+    )
     return "".join(parts)
 
 
@@ -102,8 +108,11 @@ def probe_items_page(
     summary: Mapping[str, Any], items: Sequence[Mapping[str, Any]], clips: Mapping[str, str]
 ) -> str:
     """The page's HTML; ``clips``: each question id's clip path in the site."""
-    missing = [f for f in ("VL", "VC", "VCA", "VCD", "CVA", "TR", "QR", "IR")
-               if f not in {str(i["subtaxonomy"]) for i in items}]  # fmt: skip
+    missing = [
+        f
+        for f in ("VL", "VC", "VCA", "VCD", "CVA", "TR", "QR", "IR")
+        if f not in {str(i["subtaxonomy"]) for i in items}
+    ]
     note = (
         f'<p class="note" id="missing-families">No item of {", ".join(missing)}: '
         f"see probe_summary.json's dropped and not-generated reasons.</p>"

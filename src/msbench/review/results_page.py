@@ -60,8 +60,29 @@ def index_link(system: str, axis: str | None = None, value: str | None = None) -
     return target + (f"&{quote(axis)}={quote(value)}" if axis and value else "")
 
 
+def fixed(text: str) -> str:
+    """A rate, difference or interval end as every page shows it: two decimals (the tables
+    keep full precision); counts and empty cells as they are.
+
+    >>> fixed("64.44444"), fixed("7"), fixed("")
+    ('64.44', '7', '')
+    """
+    if not text or "." not in text:
+        return text
+    try:
+        return f"{float(text):.2f}"
+    except ValueError:
+        return text
+
+
+def _p(text: str) -> str:
+    from msbench.comparison.verdicts import format_p
+
+    return format_p(float(text)) if text else "-"
+
+
 def _interval(row: Mapping[str, str], key: str) -> str:
-    value, low, high = row.get(key, ""), row.get(f"{key}_low", ""), row.get(f"{key}_high", "")
+    value, low, high = (fixed(row.get(k, "")) for k in (key, f"{key}_low", f"{key}_high"))
     return escape(value + (f" [{low}, {high}]" if low or high else ""))
 
 
@@ -80,51 +101,85 @@ def _system(system_id: str, name: str | None = None) -> str:
 def leaderboard(rows: Sequence[Mapping[str, str]]) -> str:
     header = ["view", "system", "rank group", "units", "excluded", *LEADERBOARD_METRICS]
     cells = [
-        [escape(r["view"]), _system(r["system_id"], r.get("system")), escape(r["rank_group"]),
-         escape(r["units_scored"]), escape(r["excluded"]),
-         *(_interval(r, m) for m in LEADERBOARD_METRICS)]
+        [
+            escape(r["view"]),
+            _system(r["system_id"], r.get("system")),
+            escape(r["rank_group"]),
+            escape(r["units_scored"]),
+            escape(r["excluded"]),
+            *(_interval(r, m) for m in LEADERBOARD_METRICS),
+        ]
         for r in rows
-    ]  # fmt: skip
+    ]
     return _table("leaderboard", header, cells)
 
 
 def comparison(rows: Sequence[Mapping[str, str]], axes: Mapping[str, Sequence[str]]) -> str:
     axis_of = {label: axis for axis, labels in axes.items() for label in labels}
-    header = ["A", "B", "metric", "group", "units", "A rate", "B rate", "B - A [interval]",
-              "p(B better)", "p (Holm)", "significant"]  # fmt: skip
+    header = [
+        "A",
+        "B",
+        "metric",
+        "group",
+        "units",
+        "A rate",
+        "B rate",
+        "B - A [interval]",
+        "p(B better / tie / worse)",
+        "p (adjusted)",
+        "verdict",
+    ]
     cells = []
     for r in rows:
         group = r["group"]
         target = index_link(r["system_b"], axis_of.get(group), group)
-        difference = r["difference"] + (f" [{r['low']}, {r['high']}]" if r["low"] else "")
-        cells.append([
-            _system(r["system_a"]), _system(r["system_b"]), escape(r["metric"]),
-            f'<a href="{escape(target)}">{escape(group)}</a>', escape(r["units"]),
-            escape(r["rate_a"]), escape(r["rate_b"]), escape(difference),
-            escape(r["p_improvement"]), escape(r["p_holm"]), escape(r["significant"]),
-        ])  # fmt: skip
+        difference = _interval({"d": r["difference"], "d_low": r["low"], "d_high": r["high"]}, "d")
+        shares = " / ".join(fixed(r[k]) if r[k] else "-" for k in ("p_better", "p_tie", "p_worse"))
+        cells.append(
+            [
+                _system(r["system_a"]),
+                _system(r["system_b"]),
+                escape(r["metric"]),
+                f'<a href="{escape(target)}">{escape(group)}</a>',
+                escape(r["units"]),
+                escape(fixed(r["rate_a"])),
+                escape(fixed(r["rate_b"])),
+                difference,
+                escape(shares),
+                escape(_p(r["p_adjusted"])),
+                escape(r["verdict"]),
+            ]
+        )
     return _table("comparison", header, cells)
 
 
 def table2(rows: Sequence[Mapping[str, str]]) -> str:
     header = ["system", "analysis", "series", "unit", "value [95 % interval]", "significant"]
     cells = [
-        [_system(r["system_id"], r.get("system")), escape(r["analysis"]), escape(r["label"]),
-         escape(r["unit"]), escape(r["value"] + (f" [{r['low']}, {r['high']}]" if r["low"] else "")),
-         escape(r["significant"])]
+        [
+            _system(r["system_id"], r.get("system")),
+            escape(r["analysis"]),
+            escape(r["label"]),
+            escape(r["unit"]),
+            _interval({"v": r["value"], "v_low": r["low"], "v_high": r["high"]}, "v"),
+            escape(r["significant"]),
+        ]
         for r in rows
-    ]  # fmt: skip
+    ]
     return _table("table2", header, cells)
 
 
 def by_condition(rows: Sequence[Mapping[str, str]]) -> str:
     header = ["system", "axis", "range", *CONDITION_METRICS]
     cells = [
-        [_system(r["system"]), escape(r["group"]),
-         f'<a href="{escape(index_link(r["system"], r["group"], r["value"]))}">{escape(r["value"])}</a>',
-         *(escape(r.get(m, "")) for m in CONDITION_METRICS)]
+        [
+            _system(r["system"]),
+            escape(r["group"]),
+            f'<a href="{escape(index_link(r["system"], r["group"], r["value"]))}">{escape(r["value"])}</a>',
+            *(escape(fixed(r.get(m, ""))) for m in CONDITION_METRICS),
+        ]
         for r in rows
-    ]  # fmt: skip
+    ]
     return _table("by-condition", header, cells)
 
 
@@ -140,18 +195,32 @@ def results_page(evaluation: Path, axes: Mapping[str, Sequence[str]], site: Path
                 f'<img src="figures/results/{escape(target.name)}" alt="{escape(name)}">'
             )
     sections = [
-        ("Leaderboard", "Rates in percent with their 95 % recording-level cluster-bootstrap "
-         "intervals; systems sharing a rank group letter are not told apart.",
-         leaderboard(_rows(catalog.LEADERBOARD_VIEWS, evaluation / "leaderboard_views.csv"))),
-        ("Which system is better", "B - A in percentage points on the units both systems "
-         "scored (negative: B makes fewer errors), paired cluster-bootstrap interval, "
-         "permutation test, Holm-adjusted.",
-         comparison(_rows(catalog.COMPARE_PAIRS, evaluation / "compare/pairs.csv"), axes)),
-        ("Table 2", "MS-Bench's five analyses, each with its 95 % interval.",
-         table2(_rows(catalog.TABLE2, evaluation / "table2.csv"))),
-        ("By condition", "Ratios of sums over the recordings of each range; a range opens "
-         "its recordings.", by_condition(_rows(catalog.BY_CONDITION, evaluation / "by_condition.csv"))),
-    ]  # fmt: skip
+        (
+            "Leaderboard",
+            "Rates in percent with their 95 % intervals (the jackknife over recordings, "
+            "Student's t); systems sharing a rank group letter in a view are not told apart "
+            "there.",
+            leaderboard(_rows(catalog.LEADERBOARD_VIEWS, evaluation / "leaderboard_views.csv")),
+        ),
+        (
+            "Which system is better",
+            "B - A in percentage points on the units both systems scored (negative: B makes "
+            "fewer errors), jackknife-t interval over recordings, permutation test with the "
+            "step-down max-T over the pairs; one verdict (the primary metric over the "
+            "benchmark), every other row exploratory.",
+            comparison(_rows(catalog.COMPARE_PAIRS, evaluation / "compare/pairs.csv"), axes),
+        ),
+        (
+            "Table 2",
+            "MS-Bench's five analyses, each with its 95 % interval.",
+            table2(_rows(catalog.TABLE2, evaluation / "table2.csv")),
+        ),
+        (
+            "By condition",
+            "Ratios of sums over the recordings of each range; a range opens its recordings.",
+            by_condition(_rows(catalog.BY_CONDITION, evaluation / "by_condition.csv")),
+        ),
+    ]
     body = "".join(
         f'<section><h2>{escape(title)}</h2>\n<p class="note">{escape(note)}</p>\n{table}</section>\n'
         for title, note, table in sections

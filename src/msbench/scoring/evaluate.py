@@ -59,9 +59,16 @@ class SystemSpec:
 
 
 #: A system entry's keys -> msbench evaluate's options (the workflow passes each entry so).
-ENTRY_OPTIONS = {"outputs": "--outputs", "id": "--system-id", "name": "--name", "times": "--times",
-                 "format": "--format", "text_pattern": "--text-pattern", "units": "--units",
-                 "max_unit_seconds": "--max-unit-seconds"}  # fmt: skip
+ENTRY_OPTIONS = {
+    "outputs": "--outputs",
+    "id": "--system-id",
+    "name": "--name",
+    "times": "--times",
+    "format": "--format",
+    "text_pattern": "--text-pattern",
+    "units": "--units",
+    "max_unit_seconds": "--max-unit-seconds",
+}
 
 
 def evaluate_options(entry: Mapping[str, Any]) -> str:

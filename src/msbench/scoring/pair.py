@@ -172,11 +172,9 @@ def score_session(
         steps.done("cpWER, tcpWER, WER")
     if der.scored == 0:
         notes.append("DER undefined: the reference has no speech inside the scored spans")
-    detail = diagnose_unit(
-        ref, hyp, words.assignment if words else (), speaker_mapping(*lines),
-        {**TOLERANCES, **(tolerances or {}), "tcp_collar": tcp_collar},
-        words.wer.errors if words else None,
-    )  # fmt: skip
+    settings = {**TOLERANCES, **(tolerances or {}), "tcp_collar": tcp_collar}
+    detail = diagnose_unit(ref, hyp, words.assignment if words else (), speaker_mapping(*lines),
+                           settings, words.wer.errors if words else None)  # fmt: skip
     steps.done("the diagnosis")
     view = unit_word_view(ref, hyp, words, detail, tcp_collar) if with_word_view else None
     return Scores(der, der0, words, detail.counts, detail, tuple(notes), orc, speech, view)
@@ -193,9 +191,13 @@ def unit_word_view(
         return None
     try:
         return word_view(
-            ref, hyp, {"cp": words.cp_assignment, "tcp": words.assignment},
-            {"cp": words.cpwer, "tcp": words.tcpwer}, detail.agnostic, tcp_collar,
-        )  # fmt: skip
+            ref,
+            hyp,
+            {"cp": words.cp_assignment, "tcp": words.assignment},
+            {"cp": words.cpwer, "tcp": words.tcpwer},
+            detail.agnostic,
+            tcp_collar,
+        )
     except (MemoryError, ValueError) as error:
         return {"problem": f"no word view: {error}"}
 

@@ -139,21 +139,33 @@ def score_pair(
     for k, (name, (ref, hyp)) in enumerate(paired.items(), start=1):
         say(progress, f"scoring session {name!r} ({k} of {len(paired)}): {len(ref)} reference "
                       f"and {len(hyp)} hypothesis segments")  # fmt: skip
-        session_spans = (spans or {}).get(name)
-        if session_spans is None:
-            last = max((s.end_time for s in [*ref, *hyp]), default=0.0)
-            session_spans = ((0.0, last),)
-            if spans is not None:
-                notes.append(f"session {name!r} is not in the UEM: scored on 0..{last:.3f} s")
+        session_spans = _session_spans(name, ref, hyp, spans, notes)
         words = with_words and not _runaway_note(name, hyp, session_spans, tokenizer, notes)
-        scores = score_session(
-            ref, hyp, session_spans, name, collar, tcp_collar, tokenizer, words, tolerances,
-            with_orc, der_convention, progress=progress,
-        )  # fmt: skip
+        scores = score_session(ref, hyp, session_spans, name, collar, tcp_collar, tokenizer,
+                               words, tolerances, with_orc, der_convention,
+                               progress=progress)  # fmt: skip
         scored.append((name, scores))
         notes += [f"session {name!r}: {note}" for note in scores.notes]
     total = add_scores([scores for _, scores in scored])
     return ScoreReport(total, tuple(scored), tokenizer, tuple(notes), tcp_collar)
+
+
+def _session_spans(
+    name: str,
+    ref: Sequence[Segment],
+    hyp: Sequence[Segment],
+    spans: Mapping[str, Sequence[tuple[float, float]]] | None,
+    notes: list[str],
+) -> Sequence[tuple[float, float]]:
+    """A session's scored spans: its UEM's, else ``[0, last end of either side]`` (a note
+    where a UEM was given but does not name it)."""
+    found = (spans or {}).get(name)
+    if found is not None:
+        return found
+    last = max((s.end_time for s in [*ref, *hyp]), default=0.0)
+    if spans is not None:
+        notes.append(f"session {name!r} is not in the UEM: scored on 0..{last:.3f} s")
+    return ((0.0, last),)
 
 
 def _side_notes(
@@ -201,8 +213,11 @@ def _matching(
     if left:
         note += f" (left out: {', '.join(map(repr, left[:10]))}{' ...' if len(left) > 10 else ''})"
     keep = set(kept)
-    return ([s for s in reference if s.session_id in keep],
-            [s for s in hypothesis if s.session_id in keep], note)  # fmt: skip
+    return (
+        [s for s in reference if s.session_id in keep],
+        [s for s in hypothesis if s.session_id in keep],
+        note,
+    )
 
 
 def say(stream: TextIO | None, line: str) -> None:

@@ -56,8 +56,9 @@ class ScoreReport(Mapping[str, Any]):
         if name not in found:
             raise KeyError(f"no session {name!r} (sessions: {', '.join(found)})")
         scores = found[name]
-        return ScoreReport(scores, ((name, scores),), self.tokenizer, scores.notes,
-                           self.tcp_collar, self.read)  # fmt: skip
+        return ScoreReport(
+            scores, ((name, scores),), self.tokenizer, scores.notes, self.tcp_collar, self.read
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """``msbench score``'s JSON: the totals, ``tokenizer``, ``notes``, ``sessions`` and, for
@@ -89,8 +90,13 @@ class ScoreReport(Mapping[str, Any]):
                 f"and {other.tokenizer!r} (collar {other.tcp_collar}): score both alike"
             )
         totals = [r.total for r in (self, other) if r.total is not None]
-        return ScoreReport(add_scores(totals), self.sessions + other.sessions, self.tokenizer,
-                           self.notes + other.notes, self.tcp_collar)  # fmt: skip
+        return ScoreReport(
+            add_scores(totals),
+            self.sessions + other.sessions,
+            self.tokenizer,
+            self.notes + other.notes,
+            self.tcp_collar,
+        )
 
     @cached_property
     def _json(self) -> dict[str, Any]:

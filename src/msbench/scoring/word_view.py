@@ -95,9 +95,16 @@ class _Words:
                 zip(words, character_spans(segment, words), strict=True)
             ):
                 self.index[(k, i)] = len(self.words)
-                self.words.append({"start": start, "end": end, "speaker": segment.speaker,
-                                   "word": word, **{f"{v}_partner": None for v in VIEWS},
-                                   **{f"{v}_speaker_error": False for v in VIEWS}})  # fmt: skip
+                self.words.append(
+                    {
+                        "start": start,
+                        "end": end,
+                        "speaker": segment.speaker,
+                        "word": word,
+                        **{f"{v}_partner": None for v in VIEWS},
+                        **{f"{v}_speaker_error": False for v in VIEWS},
+                    }
+                )
         self.missing = "deletion" if name == "reference" else "insertion"
 
     def token(self, key: Key) -> str:
@@ -128,8 +135,10 @@ def _pairs(assignment: Sequence[tuple[str | None, str | None]]) -> list[tuple[st
 
 def _cp_steps(ref: _Words, hyp: _Words, ref_stream: list[Key], hyp_stream: list[Key]) -> list[Any]:
     steps = edit_steps([ref.token(k) for k in ref_stream], [hyp.token(k) for k in hyp_stream])
-    return [(None if a is None else ref_stream[a], None if b is None else hyp_stream[b])
-            for a, b in steps]  # fmt: skip
+    return [
+        (None if a is None else ref_stream[a], None if b is None else hyp_stream[b])
+        for a, b in steps
+    ]
 
 
 def _tcp_steps(
@@ -197,8 +206,10 @@ def word_view(
             counts[view]["deletions"],
         )
         if found != (wanted.substitutions, wanted.insertions, wanted.deletions):
-            problems.append(f"{view}: the words' classes count S/I/D {found}, the scores "
-                            f"{(wanted.substitutions, wanted.insertions, wanted.deletions)}")  # fmt: skip
+            problems.append(
+                f"{view}: the words' classes count S/I/D {found}, the scores "
+                f"{(wanted.substitutions, wanted.insertions, wanted.deletions)}"
+            )
     _speaker_errors(ref, hyp, agnostic, reference, hypothesis)
     return {
         "mapping": {view: {h: r for r, h in _pairs(assignments[view])} for view in VIEWS},
@@ -241,9 +252,14 @@ def view_writer(folder: Path, scoring: Mapping[str, Any]) -> Callable[[Any, dict
     from msbench.textio import write_atomic
 
     def write_view(unit: Any, view: dict[str, Any]) -> None:
-        header = {"unit_id": unit.unit_id, "recording_id": unit.recording_id, "start": unit.start,
-                  "end": unit.end, "tokenizer": scoring["tokenizer"],
-                  "tcp_collar": scoring["tcp_collar"]}  # fmt: skip
+        header = {
+            "unit_id": unit.unit_id,
+            "recording_id": unit.recording_id,
+            "start": unit.start,
+            "end": unit.end,
+            "tokenizer": scoring["tokenizer"],
+            "tcp_collar": scoring["tcp_collar"],
+        }
         text = json.dumps({**header, **view}, ensure_ascii=False, separators=(",", ":"))
         write_atomic(folder / file_name(unit.unit_id), text + "\n")
 

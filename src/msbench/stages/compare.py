@@ -32,13 +32,18 @@ def run(
 
     For each pair (A before B in id order), metric (DER, cpWER, tcpWER, WER, E_lex, E_seg,
     E_attr) and group (all, each P/O/S/T/N range, source, language, scenario): B - A with its
-    paired recording-level cluster-bootstrap interval, the probability that B improves on A,
-    a paired test over recordings (compare.test) and Holm's correction; and the difference of
-    the two systems' Table 2 effects. Conventions: msbench.comparison.paired.
+    jackknife-t interval over recordings, the probabilities that B is better, equal or worse
+    (cluster bootstrap), a paired test over recordings (compare.test) with the step-down max-T
+    over the pairs; one verdict, on the primary metric (compare.metric) over the benchmark, the
+    other rows exploratory; and the difference of the two systems' Table 2 effects.
+    Conventions: msbench.comparison.paired and .pairs.
     """
     from msbench.api import compare
 
     compare(
-        evaluations, benchmark=benchmark, similarity=similarity, config=config,
+        evaluations,
+        benchmark=benchmark,
+        similarity=similarity,
+        config=config,
         settings=json.loads(settings) if settings else None,
-    ).write(out)  # fmt: skip
+    ).write(out)

@@ -10,42 +10,46 @@ from typing import Annotated
 from msbench.io.registry import SCORING_FORMATS
 from msbench.stages.options import Arg, ConfigPath, SettingsJson
 
+Outputs = Annotated[
+    Path, Arg("the system's outputs: a folder of <unit_id>.* files, or one file of every unit")
+]
+OutDir = Annotated[
+    Path,
+    Arg(
+        "folder for unit_scores.csv, recording_scores.csv, score_summary.json, "
+        "utterance_scores.csv, pairs.csv, penalty_scores.csv, alignments/"
+    ),
+]
+Name = Annotated[str | None, Arg("the system's name as tables show it (default: its id)")]
+Times = Annotated[
+    str,
+    Arg("output times: recording time, or relative to each unit's start",
+        choices=("absolute", "relative")),
+]  # fmt: skip
+Format = Annotated[
+    str | None, Arg("the outputs' format (default: told by content)", choices=SCORING_FORMATS)
+]
+TextPattern = Annotated[str | None, Arg("line regex of timestamped text (named groups)")]
+Units = Annotated[
+    Path | None, Arg("the system's units manifest (unit_id, recording_id, start, end)")
+]
+MaxUnitSeconds = Annotated[
+    float | None, Arg("the system cut each recording into chunks of this many seconds")
+]
+
 
 def run(
-    outputs: Annotated[
-        Path, Arg("the system's outputs: a folder of <unit_id>.* files, or one file of every unit")
-    ],
+    outputs: Outputs,
     benchmark: Annotated[Path, Arg("benchmark.csv")],
     utterances: Annotated[Path, Arg("utterances.csv (the reference, with words)")],
     system_id: Annotated[str, Arg("the system's id (the config's systems: id)")],
-    out_dir: Annotated[
-        Path,
-        Arg(
-            "folder for unit_scores.csv, recording_scores.csv, score_summary.json, utterance_scores.csv, pairs.csv, penalty_scores.csv, alignments/"
-        ),
-    ],
-    name: Annotated[
-        str | None, Arg("the system's name as tables show it (default: its id)")
-    ] = None,
-    times: Annotated[
-        str,
-        Arg(
-            "output times: recording time, or relative to each unit's start",
-            choices=("absolute", "relative"),
-        ),
-    ] = "absolute",  # fmt: skip
-    format: Annotated[
-        str | None, Arg("the outputs' format (default: told by content)", choices=SCORING_FORMATS)
-    ] = None,
-    text_pattern: Annotated[
-        str | None, Arg("line regex of timestamped text (named groups; format text)")
-    ] = None,
-    units: Annotated[
-        Path | None, Arg("the system's units manifest (unit_id, recording_id, start, end)")
-    ] = None,
-    max_unit_seconds: Annotated[
-        float | None, Arg("the system cut each recording into chunks of this many seconds")
-    ] = None,
+    out_dir: OutDir,
+    name: Name = None,
+    times: Times = "absolute",
+    format: Format = None,
+    text_pattern: TextPattern = None,
+    units: Units = None,
+    max_unit_seconds: MaxUnitSeconds = None,
     config: ConfigPath = None,
     settings: SettingsJson = None,
 ) -> None:
@@ -63,8 +67,17 @@ def run(
     from msbench.api import evaluate
 
     evaluate(
-        outputs, benchmark=benchmark, utterances=utterances, system_id=system_id, name=name,
-        times=times, format=format, text_pattern=text_pattern, units=units,
-        max_unit_seconds=max_unit_seconds, alignments=out_dir / "alignments",
-        config=config, settings=json.loads(settings) if settings else None,
-    ).write(out_dir)  # fmt: skip
+        outputs,
+        benchmark=benchmark,
+        utterances=utterances,
+        system_id=system_id,
+        name=name,
+        times=times,
+        format=format,
+        text_pattern=text_pattern,
+        units=units,
+        max_unit_seconds=max_unit_seconds,
+        alignments=out_dir / "alignments",
+        config=config,
+        settings=json.loads(settings) if settings else None,
+    ).write(out_dir)

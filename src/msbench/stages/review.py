@@ -54,10 +54,8 @@ def run(
     from msbench.review.build import load_inputs, write_site
 
     review = resolve_settings(config, settings)["review"]
-    inputs = load_inputs(
-        benchmark, recordings, utterances, pool, condition_space, figures,
-        json.loads(systems), evaluations, probes, results,
-    )  # fmt: skip
+    tables = (benchmark, recordings, utterances, pool, condition_space)
+    inputs = load_inputs(*tables, figures, json.loads(systems), evaluations, probes, results)
     pages = write_site(out_dir, inputs, review)
     print(
         f"[review] {pages} recording pages in {out_dir}; open {out_dir}/index.html", file=sys.stderr

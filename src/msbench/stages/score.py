@@ -14,43 +14,49 @@ from msbench.stages.options import Arg
 
 FORMATS = SCORING_FORMATS
 LISTED = ", ".join(FORMATS)
+Reference = Annotated[
+    Path, Arg(f"reference, any of: {LISTED} (detected by content; RTTM: DER only)")
+]
+Hypothesis = Annotated[Path, Arg(f"hypothesis, any of: {LISTED} (detected by content)")]
+Uem = Annotated[Path | None, Arg("UEM: each session's scored span (default: 0 to the last end)")]
+Collar = Annotated[float, Arg("DER collar, seconds on EACH side of a reference boundary")]
+Convention = Annotated[
+    str, Arg("where DER collars go (msbench.scoring.der)", choices=DER_CONVENTIONS)
+]
+TcpCollar = Annotated[float, Arg("tcpWER collar (s)")]
+Tokenizer = Annotated[str, Arg("text normalisation of both sides", choices=TOKENIZERS)]
+SegmentationTolerance = Annotated[
+    float, Arg("an I/D is segmentation when no speech of the other side is this close (s)")
+]
+BoundaryTolerance = Annotated[
+    float, Arg("an overlap boundary is localised by a hypothesis boundary this close (s)")
+]
+Format = Annotated[str | None, Arg("force the file's format", choices=FORMATS)]
+Encoding = Annotated[
+    str | None, Arg("legacy text encoding tried where UTF-8 fails (gb2312, gbk, shift_jis, ...)")
+]
+Sessions = Annotated[
+    str | None,
+    Arg("score only the sessions whose id this regular expression matches (meeteval's --regex)"),
+]
+AsJson = Annotated[bool, Arg("print the JSON (the default when not on a terminal)")]
 
 
 def run(
-    ref: Annotated[Path, Arg(f"reference, any of: {LISTED} (detected by content; RTTM: DER only)")],
-    hyp: Annotated[Path, Arg(f"hypothesis, any of: {LISTED} (detected by content)")],
-    uem: Annotated[
-        Path | None, Arg("UEM: each session's scored span (default: 0 to the last end)")
-    ] = None,
-    collar: Annotated[
-        float, Arg("DER collar, seconds on EACH side of a reference boundary")
-    ] = 0.25,
-    der_convention: Annotated[
-        str, Arg("where DER collars go (msbench.scoring.der)", choices=DER_CONVENTIONS)
-    ] = "boundaries",
-    tcp_collar: Annotated[float, Arg("tcpWER collar (s)")] = 5.0,
-    tokenizer: Annotated[
-        str, Arg("text normalisation of both sides", choices=TOKENIZERS)
-    ] = DEFAULT_TOKENIZER,
-    segmentation_tolerance: Annotated[
-        float, Arg("an I/D is segmentation when no speech of the other side is this close (s)")
-    ] = 0.25,
-    boundary_tolerance: Annotated[
-        float, Arg("an overlap boundary is localised by a hypothesis boundary this close (s)")
-    ] = 0.5,
-    ref_format: Annotated[str | None, Arg("force the reference format", choices=FORMATS)] = None,
-    hyp_format: Annotated[str | None, Arg("force the hypothesis format", choices=FORMATS)] = None,
-    encoding: Annotated[
-        str | None,
-        Arg("legacy text encoding tried where UTF-8 fails (gb2312, gbk, shift_jis, ...)"),
-    ] = None,
-    sessions: Annotated[
-        str | None,
-        Arg(
-            "score only the sessions whose id this regular expression matches (meeteval's --regex)"
-        ),
-    ] = None,
-    json: Annotated[bool, Arg("print the JSON (the default when not on a terminal)")] = False,
+    ref: Reference,
+    hyp: Hypothesis,
+    uem: Uem = None,
+    collar: Collar = 0.25,
+    der_convention: Convention = "boundaries",
+    tcp_collar: TcpCollar = 5.0,
+    tokenizer: Tokenizer = DEFAULT_TOKENIZER,
+    segmentation_tolerance: SegmentationTolerance = 0.25,
+    boundary_tolerance: BoundaryTolerance = 0.5,
+    ref_format: Format = None,
+    hyp_format: Format = None,
+    encoding: Encoding = None,
+    sessions: Sessions = None,
+    json: AsJson = False,
 ) -> None:
     """Score one hypothesis file against one reference file: DER, cpWER, tcpWER, WER as JSON.
 
@@ -68,11 +74,21 @@ def run(
 
     progress = progress_stream()  # the files read, then a line per session and long step
     report = score(
-        ref, hyp, uem=uem, collar=collar, der_convention=der_convention, tcp_collar=tcp_collar,
-        tokenizer=tokenizer, segmentation_tolerance=segmentation_tolerance,
-        boundary_tolerance=boundary_tolerance, ref_format=ref_format, hyp_format=hyp_format,
-        encoding=encoding, sessions=sessions, progress=progress,
-    )  # fmt: skip
+        ref,
+        hyp,
+        uem=uem,
+        collar=collar,
+        der_convention=der_convention,
+        tcp_collar=tcp_collar,
+        tokenizer=tokenizer,
+        segmentation_tolerance=segmentation_tolerance,
+        boundary_tolerance=boundary_tolerance,
+        ref_format=ref_format,
+        hyp_format=hyp_format,
+        encoding=encoding,
+        sessions=sessions,
+        progress=progress,
+    )
     for (side, read), path in zip(report.read.items(), (ref, hyp), strict=True):
         print(f"{side}: {describe_read(read, path)}", file=sys.stderr) if not progress else None
     say(report.to_dict(), as_json=json)

@@ -33,9 +33,20 @@ from msbench.timeline import SpeakerTimeline, to_micros, to_seconds, total
 
 #: The ``msbench score`` keys this module adds (a contract, like the scoring keys).
 DIAGNOSTIC_KEYS = (
-    "e_lex", "e_seg", "e_attr", "s", "i_lex", "i_seg", "d_lex", "d_seg", "n_ref",
-    "utterances", "utterances_attributable", "utterances_misattributed", "r_time",
-)  # fmt: skip
+    "e_lex",
+    "e_seg",
+    "e_attr",
+    "s",
+    "i_lex",
+    "i_seg",
+    "d_lex",
+    "d_seg",
+    "n_ref",
+    "utterances",
+    "utterances_attributable",
+    "utterances_misattributed",
+    "r_time",
+)
 
 
 @dataclass(frozen=True)

@@ -150,11 +150,20 @@ class _Rows:
         """Row ``i`` (1-based reference token) from row ``i - 1``, compiled (row_kernel)."""
         bands, r = self.bands, i - 1
         row: np.ndarray = next_row()(
-            previous, int(bands.lo[i - 1]), int(bands.lo[i]), int(bands.main[i]),
-            int(bands.hi[i]), bool(bands.border[i]), bands.outside, float(self.ref.starts[r]),
-            float(self.ref.ends[r]), int(self.ref.symbols[r]), self.hyp.starts, self.hyp.ends,
+            previous,
+            int(bands.lo[i - 1]),
+            int(bands.lo[i]),
+            int(bands.main[i]),
+            int(bands.hi[i]),
+            bool(bands.border[i]),
+            bands.outside,
+            float(self.ref.starts[r]),
+            float(self.ref.ends[r]),
+            int(self.ref.symbols[r]),
+            self.hyp.starts,
+            self.hyp.ends,
             self.hyp.symbols,
-        )  # fmt: skip
+        )
         if self.pruned and len(row) and int(row.max()) > MAX_VALUE:
             raise PruneOverflow(f"row {i} reaches {int(row.max())}")
         return row

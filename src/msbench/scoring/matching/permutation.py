@@ -107,9 +107,15 @@ def siso_error_rate(reference: Sequence[Hashable], hypothesis: Sequence[Hashable
     from msbench.scoring.matching.edit_counts import edit_counts
 
     found = edit_counts(reference, hypothesis)
-    return ErrorRate(found["total"], len(reference), insertions=found["ins"],
-                     deletions=found["del"], substitutions=found["sub"],
-                     reference_self_overlap=None, hypothesis_self_overlap=None)  # fmt: skip
+    return ErrorRate(
+        found["total"],
+        len(reference),
+        insertions=found["ins"],
+        deletions=found["del"],
+        substitutions=found["sub"],
+        reference_self_overlap=None,
+        hypothesis_self_overlap=None,
+    )
 
 
 def cpwer(reference: Any, hypothesis: Any) -> Any:
@@ -199,9 +205,14 @@ def time_constrained_siso_error_rate(reference: Any, hypothesis: Any) -> Any:
     if not ref_words or not hyp_words:
         cost = time_constrained_levenshtein_distance(ref_words, hyp_words, ref_timing, hyp_timing)
         return ErrorRate(
-            cost, len(ref_words), insertions=len(hyp_words), deletions=len(ref_words),
-            substitutions=0, reference_self_overlap=None, hypothesis_self_overlap=None,
-        )  # fmt: skip
+            cost,
+            len(ref_words),
+            insertions=len(hyp_words),
+            deletions=len(ref_words),
+            substitutions=0,
+            reference_self_overlap=None,
+            hypothesis_self_overlap=None,
+        )
     ids: dict[Any, int] = {}
     ref, hyp = tokens_of(ref_words, ref_timing, ids), tokens_of(hyp_words, hyp_timing, ids)
     cost = time_constrained_levenshtein_distance(ref_words, hyp_words, ref_timing, hyp_timing)

@@ -22,10 +22,20 @@ BLOCKED = 4 * 2**40
 
 
 def _next_row(
-    previous: np.ndarray, p_lo: int, lo: int, main: int, hi: int, border: bool, outside: int,
-    ref_start: float, ref_end: float, ref_symbol: int,
-    hyp_starts: np.ndarray, hyp_ends: np.ndarray, hyp_symbols: np.ndarray,
-) -> np.ndarray:  # fmt: skip
+    previous: np.ndarray,
+    p_lo: int,
+    lo: int,
+    main: int,
+    hi: int,
+    border: bool,
+    outside: int,
+    ref_start: float,
+    ref_end: float,
+    ref_symbol: int,
+    hyp_starts: np.ndarray,
+    hyp_ends: np.ndarray,
+    hyp_symbols: np.ndarray,
+) -> np.ndarray:
     row = np.empty(hi - lo, dtype=np.int64)
     if hi == lo:
         return row
