@@ -104,7 +104,7 @@ SCORE_RATE_COLUMNS = tuple(m.name for m in METRICS)
 UNIT_RESULT_COLUMNS = (
     *names("system unit_id recording_id start end status reason degradation"),
     *SCORE_RATE_COLUMNS,
-    *names("ref_speakers hyp_speakers notes"),
+    *names("ref_speakers hyp_speakers no_speaker_labels notes"),
 )
 #: The inference units manifest (results/units/units.csv): what a system's outputs are scored on.
 UNIT_COLUMNS = columns_of(UnitRow)
@@ -121,7 +121,7 @@ PAIR_COLUMNS = (
 #: The scores of a unit (units.csv): its facts, then every count.
 UNIT_RESULT_TABLE = (*UNIT_RESULT_COLUMNS, *SCORE_COUNT_COLUMNS)
 #: How many units a sum covers, how many were excluded, how many softly degraded.
-UNIT_COUNT_COLUMNS = ("units", "excluded", "soft_degradation")
+UNIT_COUNT_COLUMNS = ("units", "excluded", "soft_degradation", "units_without_speakers")
 #: The scores of a recording (recordings.csv of a system): labels, unit counts, rates, counts.
 RECORDING_RESULT_COLUMNS = (
     *names("system recording_id"),
@@ -135,14 +135,14 @@ RECORDING_RESULT_COLUMNS = (
 LEADERBOARD_COLUMNS = (
     *names("system_id system"),
     *(m.name for m in METRICS if m.release),
-    *names("excluded soft_degradation units"),
+    *names("excluded soft_degradation units units_without_speakers"),
     *(m.name for m in METRICS if not m.release and m.family != "diagnosis"),
     *(f"{k}_macro" for k in SCORE_RATE_COLUMNS),
     *SCORE_COUNT_COLUMNS,
 )
 #: The leading leaderboard columns the markdown table shows (ids, rates, unit counts).
 LEADERBOARD_SHOWN = LEADERBOARD_COLUMNS[
-    : LEADERBOARD_COLUMNS.index("units")
+    : LEADERBOARD_COLUMNS.index("units_without_speakers")
     + 1
     + sum(1 for m in METRICS if not m.release and m.family != "diagnosis")
 ]
@@ -198,7 +198,7 @@ _SCORING_INT = (
     *DIAGNOSTIC_INT_COLUMNS,
     *names("aligned tokens tokens_clean"),
     *(c for m in METRICS if m.unit != "seconds" for c in (*m.statistics, *m.parts)),
-    *names("ref_speakers hyp_speakers units excluded soft_degradation"),
+    *names("ref_speakers hyp_speakers units excluded soft_degradation units_without_speakers"),
 )
 _SCORING_TEXT = (
     *names("system system_id unit_id status degradation group value hyp_speaker"),
@@ -225,7 +225,10 @@ _FLOAT = (
     *names("nisqa_loud clipping_fraction quality_rank_dnsmos quality_rank_nisqa"),
     *UTILITY_COLUMNS,
 )
-_BOOL = ("eligible", "in_pool", "selected", "attributable", "misattributed", "significant")
+_BOOL = (
+    *names("eligible in_pool selected attributable misattributed significant"),
+    "no_speaker_labels",
+)
 _COMPARE_TEXT = (
     *names("view rank_group system_a system_b metric test analysis label unit role verdict"),
 )

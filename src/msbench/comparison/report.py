@@ -24,10 +24,16 @@ def interval_text(value: Any, low: Any, high: Any) -> str:
     return f"{value} [{low}, {high}]" if low is not None else str(value)
 
 
-def views_markdown(views: Sequence[Row], note: str | None, confidence: float) -> str:
+def views_markdown(
+    views: Sequence[Row], note: str | None, confidence: float, tokenizer: str | None = None
+) -> str:
     """leaderboard.md's second part: every view with intervals and rank groups."""
     names = list(METRICS)
     lines = [
+        "",
+        f"Words scored with the tokenizer {tokenizer} (msbench.scoring.tokenizer)."
+        if tokenizer
+        else "",
         "",
         f"Views (rates in percent, each with its {confidence:.0%} interval: the jackknife over "
         "recordings with Student's t; rank groups per view on the compare metric's paired "
@@ -66,7 +72,7 @@ def write_views(
     write_json(
         out_dir / "leaderboard_views.json", {"settings": stated, "note": note, "views": views}
     )
-    markdown = views_markdown(views, note, float(stated["confidence"]))
+    markdown = views_markdown(views, note, float(stated["confidence"]), stated.get("tokenizer"))
     write_atomic(out_dir / "leaderboard.md", release + markdown)
 
 

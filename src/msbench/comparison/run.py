@@ -91,8 +91,12 @@ def board_views(
         rates = {r["system_id"]: r[settings.metric] for r in draft if r["view"] == view}
         groups[view] = rank_groups(rates, _tells_apart(significant))
     views = [{**r, "rank_group": groups[r["view"]].get(r["system_id"], "")} for r in draft]
+    from msbench.scoring.tokenizer import VERSION
+
+    tokenizer = config["scoring"]["tokenizer"]
     stated = {**settings.described(), "rank_groups": f"{settings.metric}, per view: its own "
-              "paired tests, step-down max-T over the pairs"}  # fmt: skip
+              "paired tests, step-down max-T over the pairs",
+              "tokenizer": f"{tokenizer} version {VERSION[tokenizer]}"}  # fmt: skip
     return views, differing_note(systems), stated
 
 

@@ -22,6 +22,7 @@ from msbench.export.bundle import Bundle
 from msbench.export.ids import export_id
 from msbench.io.seglst import write as seglst_text
 from msbench.io.stm import write as stm_text
+from msbench.scoring.tokenizer import DEFAULT_TOKENIZER
 from msbench.textio import write_atomic
 
 
@@ -56,7 +57,7 @@ def export_seglst(
     bundle: Bundle,
     out: Path,
     systems: Sequence[Mapping[str, Any]] = (),
-    tokenizer: str = "mixed-v1",
+    tokenizer: str = DEFAULT_TOKENIZER,
 ) -> list[Path]:
     """Write the references (SegLST, STM), the UEM, and ``normalised/`` (references, systems)."""
     segments, uem = [], []

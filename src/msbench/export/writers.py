@@ -16,6 +16,7 @@ from msbench.export.kaldi_export import export_kaldi
 from msbench.export.ledger import ledger
 from msbench.export.lhotse_export import export_lhotse
 from msbench.export.seglst_export import export_seglst
+from msbench.scoring.tokenizer import DEFAULT_TOKENIZER
 from msbench.textio import write_atomic
 
 #: The formats ``msbench export --to`` and the config's ``export.formats`` accept.
@@ -30,7 +31,7 @@ def write_exports(
     probes: Path | None = None,
     coverage: Path | None = None,
     systems: Sequence[Mapping[str, Any]] = (),
-    tokenizer: str = "mixed-v1",
+    tokenizer: str = DEFAULT_TOKENIZER,
     include_restricted: bool = False,
 ) -> dict[str, list[Path]]:
     """Write each format of ``formats`` under ``out/<format>`` and ``out/README.md`` (the

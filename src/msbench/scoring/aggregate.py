@@ -79,6 +79,7 @@ def sum_units(rows: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
         "units": len(rows),
         "excluded": len(rows) - len(scored),
         "soft_degradation": sum(1 for r in scored if r["status"] == "degraded"),
+        "units_without_speakers": sum(1 for r in scored if r.get("no_speaker_labels")),
         **sums,
         **rates(sums),
         **macro,

@@ -75,6 +75,35 @@ def structural_problem(segments: Sequence[Segment]) -> str | None:
     return None
 
 
+#: The one speaker an output without any speaker label is scored as.
+NO_SPEAKER = "no-speaker"
+#: What the scores say of such an output (msbench score's notes, evaluate's unit notes).
+SPEAKERLESS_NOTE = (
+    "no speaker labels: scored as one speaker; cpWER, tcpWER and DER charge every other "
+    "reference speaker"
+)
+
+
+def one_speaker(segments: Sequence[Segment]) -> tuple[list[Segment], bool]:
+    """An output none of whose segments names a speaker (a plain ASR system: whisper.cpp
+    without ``-di``, Azure or Deepgram without diarization, WhisperX without ``--diarize``)
+    scored as one speaker, as meeteval scores it; ``(segments, True)`` then. An output where
+    only some segments lack a speaker is left as it is: the structural check refuses it,
+    naming the first such segment.
+
+    >>> relabelled, speakerless = one_speaker([Segment("u", 0.0, 1.0, "", "hi")])
+    >>> relabelled[0].speaker, speakerless
+    ('no-speaker', True)
+    >>> one_speaker([Segment("u", 0.0, 1.0, "", "hi"), Segment("u", 1.0, 2.0, "A", "yo")])[1]
+    False
+    """
+    from dataclasses import replace
+
+    if segments and all(not s.speaker.strip() for s in segments):
+        return [replace(s, speaker=NO_SPEAKER) for s in segments], True
+    return list(segments), False
+
+
 def refuse_structural_problem(path: object, segments: Sequence[Segment]) -> None:
     """An InputError for ``msbench score`` where evaluate would exclude the unit."""
     if problem := structural_problem(segments):

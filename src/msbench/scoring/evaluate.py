@@ -21,8 +21,11 @@ from msbench.errors import InputError
 from msbench.io.read import read_segments
 from msbench.records import Segment
 from msbench.scoring.checks import (
+    NO_SPEAKER,
+    SPEAKERLESS_NOTE,
     degradations,
     language_mismatch,
+    one_speaker,
     runaway,
     speech_seconds,
     structural_problem,
@@ -32,6 +35,8 @@ from msbench.scoring.pair import TOLERANCES, Scores, score_session
 from msbench.scoring.tokenizer import tokenize
 from msbench.scoring.units import Unit
 
+#: What a unit scored from speaker times alone says (RTTM, pyannoteAI: DER and its parts).
+DER_ONLY_NOTE = "speaker times only (no words): DER and its parts, no WER family"
 OUTPUT_SUFFIXES = (".json", ".stm", ".rttm", ".ctm", ".txt", ".TextGrid", ".srt", ".vtt")
 
 
@@ -117,7 +122,14 @@ def load_output(spec: SystemSpec, unit: Unit, single_file: list[Segment] | None)
         segments = [
             s.with_times(s.start_time + unit.start, s.end_time + unit.start) for s in segments
         ]
+    segments, _ = one_speaker(segments)  # an output without any speaker label: one speaker
     return [replace(s, session_id=unit.unit_id) for s in segments]
+
+
+def speakerless(hypothesis: Sequence[Segment] | None) -> bool:
+    """The output named no speaker and is scored as one (:func:`msbench.scoring.checks.
+    one_speaker`)."""
+    return bool(hypothesis) and all(s.speaker == NO_SPEAKER for s in hypothesis or ())
 
 
 def score_unit(
@@ -127,10 +139,15 @@ def score_unit(
     language: str,
     settings: Mapping[str, Any],
 ) -> tuple[Scores | None, str, list[str]]:
-    """``(scores or None if excluded, exclusion reason, degradation reasons)``."""
+    """``(scores or None if excluded, exclusion reason, degradation reasons)``. An output of
+    speaker times alone (RTTM, pyannoteAI: no word at all) is scored for DER and its parts,
+    the WER family left empty with the reason in the notes."""
     problem = structural_problem(hypothesis)
     if problem:
         return None, problem, []
+    if hypothesis and all(s.words is None for s in hypothesis):
+        scores = _score(unit, reference, hypothesis, settings, with_words=False)
+        return replace(scores, notes=(DER_ONLY_NOTE, *scores.notes)), "", []
     tokenizer = settings["tokenizer"]
     tokens = [t for s in hypothesis for t in tokenize(s.words, tokenizer)]
     if not tokens and any(tokenize(s.words, tokenizer) for s in reference):
@@ -141,6 +158,8 @@ def score_unit(
     if mismatch:
         return None, mismatch, []
     scores = _score(unit, reference, hypothesis, settings, with_word_view=True)
+    if speakerless(hypothesis):
+        scores = replace(scores, notes=(SPEAKERLESS_NOTE, *scores.notes))
     return scores, "", degradations(hypothesis, reference, tokens, scores.speech)
 
 
@@ -150,6 +169,7 @@ def _score(
     hypothesis: Sequence[Segment],
     settings: Mapping[str, Any],
     with_word_view: bool = False,
+    with_words: bool = True,
 ) -> Scores:
     return score_session(
         [replace(s, session_id=unit.unit_id) for s in reference],
@@ -159,6 +179,7 @@ def _score(
         settings["collar"],
         settings["tcp_collar"],
         settings["tokenizer"],
+        with_words,
         tolerances={k: settings[k] for k in TOLERANCES if k in settings},
         der_convention=settings.get("der_convention", DEFAULT_DER_CONVENTION),
         with_word_view=with_word_view,
@@ -202,6 +223,7 @@ def unit_row(
         "degradation": "; ".join(degraded),
         "ref_speakers": len({s.speaker for s in reference}),
         "hyp_speakers": len({s.speaker for s in hypothesis}) if hypothesis is not None else None,
+        "no_speaker_labels": speakerless(hypothesis),
         "t_ref": scores.speech[0] if scores else speech_seconds(reference),
         "t_hyp": scores.speech[1]
         if scores

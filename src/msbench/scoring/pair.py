@@ -49,7 +49,7 @@ from msbench.scoring.diagnosis.regions import DEFAULT_BOUNDARY_TOLERANCE
 from msbench.scoring.diagnosis.unit import DiagnosticCounts, UnitDiagnosis, diagnose_unit
 from msbench.scoring.input_notes import meets_uem, session_notes
 from msbench.scoring.side import Side
-from msbench.scoring.tokenizer import DEFAULT_TOKENIZER, tokenize
+from msbench.scoring.tokenizer import DEFAULT_TOKENIZER, changes_note, tokenize
 from msbench.scoring.wer import (
     NO_ERRORS,
     TCP_COLLAR,
@@ -153,10 +153,7 @@ def score_session(
     der0 = diarization_error(*lines, spans, 0.0, boundaries, der_convention)
     steps.done("DER")
     notes = label_notes + session_notes(reference, hypothesis, spans, with_words)
-    kept = (
-        [s for s in reference if meets_uem(s, spans)],
-        [s for s in hypothesis if meets_uem(s, spans)],
-    )
+    kept = [s for s in reference if meets_uem(s, spans)], [s for s in hypothesis if meets_uem(s, spans)]  # fmt: skip
     if (len(kept[0]), len(kept[1])) != (len(reference), len(hypothesis)):
         lines = SpeakerTimeline.of(kept[0]), SpeakerTimeline.of(kept[1])  # what the WER family sees
     ref, hyp = Side(kept[0], None, lines[0]), Side(kept[1], None, lines[1])
@@ -164,17 +161,20 @@ def score_session(
     if with_words:
         ref = ref._replace(tokens=[tokenize(s.words, tokenizer) for s in ref.segments])
         hyp = hyp._replace(tokens=[tokenize(s.words, tokenizer) for s in hyp.segments])
-        words = session_wer(ref, hyp, session, tcp_collar)
+        for side, segments in (("reference", ref.segments), ("hypothesis", hyp.segments)):
+            rewritten = changes_note(side, [s.words for s in segments], tokenizer)
+            notes += [rewritten] if rewritten else []
+        words = session_wer(ref, hyp, session, tcp_collar, with_steps=with_word_view)
         notes += [words.note] if words.note else []
         if with_orc:
             orc, orc_note = bounded_orcwer(ref, hyp, session)
             notes += [orc_note] if orc_note else []
         steps.done("cpWER, tcpWER, WER")
-    if der.scored == 0:
-        notes.append("DER undefined: the reference has no speech inside the scored spans")
+    notes += [] if der.scored else [UNDEFINED_DER]
     settings = {**TOLERANCES, **(tolerances or {}), "tcp_collar": tcp_collar}
     detail = diagnose_unit(ref, hyp, words.assignment if words else (), speaker_mapping(*lines),
-                           settings, words.wer.errors if words else None)  # fmt: skip
+                           settings, words.wer.errors if words else None,
+                           words.words if words else None)  # fmt: skip
     steps.done("the diagnosis")
     view = unit_word_view(ref, hyp, words, detail, tcp_collar) if with_word_view else None
     return Scores(der, der0, words, detail.counts, detail, tuple(notes), orc, speech, view)
@@ -197,9 +197,36 @@ def unit_word_view(
             {"cp": words.cpwer, "tcp": words.tcpwer},
             detail.agnostic,
             tcp_collar,
+            scored_steps(words),
         )
     except (MemoryError, ValueError) as error:
         return {"problem": f"no word view: {error}"}
+
+
+def scored_steps(words: SessionWer) -> dict[str, dict[tuple[str, str], list[Any]]]:
+    """The cpWER and tcpWER pairs' alignment steps as the word view keys words: (segment
+    index, token index) on each side."""
+    assert words.words is not None  # noqa: S101 - set by session_wer
+    ref, hyp = words.words
+    keyed: dict[str, dict[tuple[str, str], list[Any]]] = {}
+    for view, pairs in words.steps.items():
+        if pairs is None:
+            continue
+        keyed[view] = {
+            speakers: [
+                (
+                    None if a is None else (int(ref.segment[a]), int(ref.position[a])),
+                    None if b is None else (int(hyp.segment[b]), int(hyp.position[b])),
+                )
+                for a, b in steps
+            ]
+            for speakers, steps in pairs.items()
+        }
+    return keyed
+
+
+#: The note of a session whose reference has no speech to score DER on.
+UNDEFINED_DER = "DER undefined: the reference has no speech inside the scored spans"
 
 
 class Steps:

@@ -36,11 +36,12 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Iterator, Sequence
-from dataclasses import asdict, dataclass
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from msbench.records import Segment
+from msbench.scoring.matching.words import SideWords
 from msbench.scoring.side import Side
 
 TCP_COLLAR = 5.0
@@ -146,34 +147,43 @@ class SessionWer:
     assignment: tuple[tuple[str | None, str | None], ...]  # tcpWER's (ref, hyp) speaker pairs
     note: str = ""
     cp_assignment: tuple[tuple[str | None, str | None], ...] = ()  # cpWER's speaker pairs
+    #: both sides' words as scored (:mod:`msbench.scoring.matching.words`), for the diagnosis
+    words: tuple[SideWords, SideWords] | None = field(default=None, compare=False, repr=False)
+    #: per metric (``cp``, ``tcp``), each assigned pair's alignment steps (word indices into
+    #: ``words``), for the word view; ``cp`` only when asked for
+    steps: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
 
-def session_wer(ref: Side, hyp: Side, session: str, tcp_collar: float = TCP_COLLAR) -> SessionWer:
-    """The four word error counts of one session (see the module docstring)."""
+def session_wer(
+    ref: Side, hyp: Side, session: str, tcp_collar: float = TCP_COLLAR, with_steps: bool = False
+) -> SessionWer:
+    """The four word error counts of one session (see the module docstring); ``with_steps``:
+    keep the cpWER pairs' alignment steps too (the word view reads them)."""
     with quiet_meeteval():
-        return _session_wer(ref, hyp, session, tcp_collar)
+        return _session_wer(ref, hyp, session, tcp_collar, with_steps)
 
 
-def _session_wer(ref_side: Side, hyp_side: Side, session: str, tcp_collar: float) -> SessionWer:
+def _session_wer(
+    ref_side: Side, hyp_side: Side, session: str, tcp_collar: float, with_steps: bool
+) -> SessionWer:
     import meeteval
 
-    from msbench.scoring.matching import permutation
+    from msbench.scoring.matching import unit_wer
+    from msbench.scoring.matching.words import unit_words
 
     (reference, ref_tokens), (hypothesis, hyp_tokens) = ref_side[:2], hyp_side[:2]
     assert ref_tokens is not None and hyp_tokens is not None  # noqa: S101 - worded sides only
-    ref, hyp = seglst(reference, session, ref_tokens), seglst(hypothesis, session, hyp_tokens)
-    cp = permutation.cpwer(ref, hyp)
-    timing = timing_conventions(tcp_collar)  # the collar and pseudo-word timings, as reported
-    tcp = permutation.tcpwer(ref, hyp, tcp_collar, REF_PSEUDO_WORD_TIMING, HYP_PSEUDO_WORD_TIMING)
-    one_ref = seglst(reference, session, ref_tokens, one_speaker=True)
-    one_hyp = seglst(hypothesis, session, hyp_tokens, one_speaker=True)
-    agnostic = permutation.agnostic_wer(one_ref, one_hyp)
+    words = unit_words(ref_side, hyp_side)
+    cp = unit_wer.cpwer(*words, with_steps)
+    tcp = unit_wer.tcpwer(*words, tcp_collar)
+    agnostic = unit_wer.agnostic_wer(*words)
     orc, note = None, ""  # meeteval refuses ORC matching of more streams; it may not fit
     streams = len({s.speaker for s in hypothesis})
     states = tcorc_states(reference, hyp_side, tcp_collar)
     size = sum(len(t) for t in ref_tokens) * max(stream_tokens(hyp_side).values(), default=0)
     if streams <= ORC_MAX_STREAMS and states <= TCORC_MAX_STATES and size <= TCORC_MAX_SIZE:
-        orc = _counts(meeteval.wer.tcorcwer(ref, hyp, **timing)[session])
+        ref, hyp = seglst(reference, session, ref_tokens), seglst(hypothesis, session, hyp_tokens)
+        orc = _counts(meeteval.wer.tcorcwer(ref, hyp, **timing_conventions(tcp_collar))[session])
     else:
         note = (
             f"tcorcwer not computed: {streams} hypothesis streams, {states:.3g} matching states "
@@ -186,9 +196,11 @@ def _session_wer(ref_side: Side, hyp_side: Side, session: str, tcp_collar: float
         _counts(tcp),
         _counts(agnostic),
         orc,
-        tuple(tcp.assignment),
+        tcp.assignment,
         note,
-        tuple(cp.assignment),
+        cp.assignment,
+        words,
+        {"cp": cp.steps, "tcp": tcp.steps},
     )
 
 

@@ -179,10 +179,14 @@ def word_view(
     expected: Mapping[str, Any],
     agnostic: Sequence[Pair],
     tcp_collar: float,
+    scored: Mapping[str, Mapping[tuple[str, str], Sequence[Any]]] | None = None,
 ) -> dict[str, Any]:
     """The word view of one unit (module docstring); ``assignments``: the cpWER and tcpWER
     speaker pairs as scored; ``expected``: their WordErrors (the view says when its counts
-    differ); ``agnostic``: the speaker-agnostic alignment (all reference and hypothesis words)."""
+    differ); ``agnostic``: the speaker-agnostic alignment (all reference and hypothesis words);
+    ``scored``: per view, each pair's steps as scoring aligned them (keys: (segment, token));
+    a view or pair not there is aligned here, as scoring would."""
+    scored = scored or {}
     ref, hyp = _Words(reference, "reference"), _Words(hypothesis, "hypothesis")
     ref_streams = _streams(reference.segments, reference.worded)
     hyp_streams = _streams(hypothesis.segments, hypothesis.worded)
@@ -193,7 +197,9 @@ def word_view(
                 for key in stream:
                     side.mark(view, key, side.missing)
         for r, h in _pairs(assignments[view]):
-            if view == "cp":
+            if (r, h) in scored.get(view, {}):
+                steps = list(scored[view][(r, h)])
+            elif view == "cp":
                 steps = _cp_steps(ref, hyp, ref_streams.get(r, []), hyp_streams.get(h, []))
             else:
                 steps = _tcp_steps(reference, hypothesis, (r, h), tcp_collar)

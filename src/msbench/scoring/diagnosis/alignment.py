@@ -25,12 +25,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from msbench.records import Segment
-from msbench.scoring.matching.banded import PruneOverflow, Tokens, align_indices, tokens_of
+from msbench.scoring.matching.banded import PruneOverflow, Tokens, align_indices, align_within
+from msbench.scoring.matching.words import SideWords, unit_words
 from msbench.scoring.side import Side
-from msbench.scoring.wer import HYP_PSEUDO_WORD_TIMING, REF_PSEUDO_WORD_TIMING, quiet_meeteval
 
 #: A collar no two words of one recording are apart by: no time constraint.
 UNBOUNDED_COLLAR = 1e9
@@ -70,24 +68,13 @@ class Pair:
         return "correct" if self.ref.token == self.hyp.token else "substitution"
 
 
-def _rows(segments: Sequence[Segment], tokens: Sequence[Sequence[str]]) -> list[dict[str, Any]]:
-    return [
-        {
-            "speaker": s.speaker,
-            "start_time": s.start_time,
-            "end_time": s.end_time,
-            "words": " ".join(t),
-            "segment": k,
-        }
-        for k, (s, t) in enumerate(zip(segments, tokens, strict=True))
-    ]
-
-
-def _word(row: dict[str, Any] | None) -> Word | None:
-    if row is None:
+def _word(side: Side, words: SideWords, index: int | None) -> Word | None:
+    if index is None:
         return None
-    start, end = float(row["start_time"]), float(row["end_time"])
-    return Word(row["words"], row["speaker"], int(row["segment"]), start, end)
+    k = int(words.segment[index])
+    segment = side.segments[k]
+    token = side.worded[k][int(words.position[index])]
+    return Word(token, segment.speaker, k, float(words.starts[index]), float(words.ends[index]))
 
 
 def align_words(
@@ -96,37 +83,59 @@ def align_words(
     collar: float,
     lower_bound: int | None = None,
     exact: bool = False,
+    words: tuple[SideWords, SideWords] | None = None,
 ) -> list[Pair]:
     """The alignment of all reference against all hypothesis tokens, in alignment order.
 
-    meeteval's ``align`` (its preprocessing, its recurrence and backtrace),
-    computed in memory linear in the tokens (:mod:`msbench.scoring.matching.banded`).
-    ``lower_bound``: a known lower bound of the cost (``exact``: the cost itself).
+    meeteval's ``align`` (its preprocessing, :mod:`msbench.scoring.matching.words`; its
+    recurrence and backtrace), computed in memory linear in the tokens
+    (:mod:`msbench.scoring.matching.banded`). ``lower_bound``: a known lower bound of the
+    cost (``exact``: the cost itself); ``words``: both sides' prepared words, when the caller
+    has them (scoring prepares them once a unit).
     """
-    ref, hyp = (
-        _rows(reference.segments, reference.worded),
-        _rows(hypothesis.segments, hypothesis.worded),
-    )
-    if not any(r["words"] for r in ref) and not any(h["words"] for h in hyp):
+    ref_words, hyp_words = words if words is not None else unit_words(reference, hypothesis)
+    if not len(ref_words) and not len(hyp_words):
         return []
-    with quiet_meeteval():  # the self-overlap it warns about is in the output's notes
-        words = _words(ref, hyp)
-    ref_words, hyp_words = words
-    ids: dict[Any, int] = {}
-    ref_side = tokens_of(ref_words.T["words"], ref_words.T["start_time", "end_time"], ids)
-    collared = [(s - collar, e + collar) for s, e in hyp_words.T["start_time", "end_time"]]
-    hyp_side = tokens_of(hyp_words.T["words"], collared, ids)
+    ref_side = Tokens(ref_words.symbols, ref_words.starts, ref_words.ends)
+    hyp_side = Tokens(hyp_words.symbols, hyp_words.starts - collar, hyp_words.ends + collar)
     try:
         steps = align_indices(ref_side, hyp_side, lower_bound, exact)
     except PruneOverflow:  # meeteval's own sums would wrap: its full matrix, where it fits
         steps = _meeteval_indices(ref_side, hyp_side)
-    return [
-        Pair(
-            None if a is None else _word(ref_words[a]),
-            None if b is None else _word(hyp_words[b]),
-        )
-        for a, b in steps
-    ]
+    return _pairs(reference, hypothesis, (ref_words, hyp_words), steps)
+
+
+def _pairs(
+    reference: Side,
+    hypothesis: Side,
+    words: tuple[SideWords, SideWords],
+    steps: Sequence[tuple[int | None, int | None]],
+) -> list[Pair]:
+    return [Pair(_word(reference, words[0], a), _word(hypothesis, words[1], b)) for a, b in steps]
+
+
+def align_if_minimal(
+    reference: Side,
+    hypothesis: Side,
+    collar: float,
+    minimal: int,
+    words: tuple[SideWords, SideWords],
+) -> list[Pair] | None:
+    """:func:`align_words` where its alignment costs ``minimal`` errors, else None (computed in
+    the band of that bound only: a costlier alignment is not needed)."""
+    ref_words, hyp_words = words
+    if not len(ref_words) and not len(hyp_words):
+        return []
+    ref_side = Tokens(ref_words.symbols, ref_words.starts, ref_words.ends)
+    hyp_side = Tokens(hyp_words.symbols, hyp_words.starts - collar, hyp_words.ends + collar)
+    try:
+        steps = align_within(ref_side, hyp_side, minimal)
+    except PruneOverflow:
+        steps = _meeteval_indices(ref_side, hyp_side)
+    if steps is None:
+        return None
+    pairs = _pairs(reference, hypothesis, words, steps)
+    return pairs if errors(pairs) == minimal else None
 
 
 #: meeteval's full alignment matrix is used only below this many cells (4 bytes each: 1 GB).
@@ -153,25 +162,6 @@ def _meeteval_indices(ref: Tokens, hyp: Tokens) -> list[tuple[int | None, int | 
     )["alignment"]
 
 
-def _words(ref: list[dict[str, Any]], hyp: list[dict[str, Any]]) -> tuple[Any, Any]:
-    """Both sides split into pseudo-timed words exactly as meeteval's ``align`` does."""
-    from meeteval.io import asseglst
-    from meeteval.wer.preprocess import preprocess
-
-    ref_words, hyp_words, _, _ = preprocess(
-        asseglst(ref, required_keys=("start_time", "end_time", "words"), py_convert=None),
-        asseglst(hyp, required_keys=("start_time", "end_time", "words"), py_convert=None),
-        reference_sort="segment",
-        hypothesis_sort="segment",
-        reference_pseudo_word_level_timing=REF_PSEUDO_WORD_TIMING,
-        hypothesis_pseudo_word_level_timing=HYP_PSEUDO_WORD_TIMING,
-        segment_representation="word",
-        segment_index=False,
-        remove_empty_segments=True,
-    )
-    return ref_words, hyp_words
-
-
 def errors(pairs: Sequence[Pair]) -> int:
     return sum(pair.kind != "correct" for pair in pairs)
 
@@ -181,22 +171,26 @@ def agnostic_alignment(
     hypothesis: Side,
     timed: Sequence[Pair] | None = None,
     minimal_errors: int | None = None,
+    words: tuple[SideWords, SideWords] | None = None,
 ) -> list[Pair]:
     """The speaker-agnostic WER's alignment, time-plausible among the minimal ones (module docstring).
 
     ``timed``: the alignment at the tcpWER collar, when the caller has it;
     ``minimal_errors``: the speaker-agnostic WER's error count, when the caller
     has it (meeteval's); the unbounded alignment is then computed only when no
-    time-constrained one reaches that count.
+    time-constrained one reaches that count. ``words``: as for :func:`align_words`.
     """
+    words = words if words is not None else unit_words(reference, hypothesis)
     untimed = None
     if minimal_errors is None:
-        untimed = align_words(reference, hypothesis, UNBOUNDED_COLLAR)
+        untimed = align_words(reference, hypothesis, UNBOUNDED_COLLAR, words=words)
         minimal_errors = errors(untimed)
-    tight = align_words(reference, hypothesis, TIE_BREAK_COLLAR, minimal_errors)
+    tight = align_if_minimal(reference, hypothesis, TIE_BREAK_COLLAR, minimal_errors, words)
     for candidate in (tight, timed):
         if candidate is not None and errors(candidate) == minimal_errors:
             return list(candidate)
     if untimed is None:
-        untimed = align_words(reference, hypothesis, UNBOUNDED_COLLAR, minimal_errors, True)
+        untimed = align_words(
+            reference, hypothesis, UNBOUNDED_COLLAR, minimal_errors, True, words=words
+        )
     return untimed

@@ -28,6 +28,7 @@ from msbench.scoring.diagnosis.speaker_attribution import (
     confusion_counts,
     mapping_of,
 )
+from msbench.scoring.matching.words import SideWords, unit_words
 from msbench.scoring.side import Side
 from msbench.timeline import SpeakerTimeline, to_micros, to_seconds, total
 
@@ -154,11 +155,13 @@ def diagnose_unit(
     ref_to_hyp: Mapping[str, str],
     settings: Mapping[str, Any],
     agnostic_errors: int | None = None,
+    words: tuple[SideWords, SideWords] | None = None,
 ) -> UnitDiagnosis:
     """All diagnostics of one unit; tokens None: no words on a side (time checks only).
 
     Each side comes with the timeline scoring built for it (once a unit).
-    ``agnostic_errors``: the speaker-agnostic WER's error count, when already known.
+    ``agnostic_errors``: the speaker-agnostic WER's error count, when already known;
+    ``words``: both sides' words as the WER family prepared them (else prepared here).
     """
     (reference, ref_tokens, ref_line), (hypothesis, hyp_tokens, hyp_line) = ref, hyp
     assert ref_line is not None and hyp_line is not None  # noqa: S101 - built by score_session
@@ -172,8 +175,9 @@ def diagnose_unit(
     if ref_tokens is None or hyp_tokens is None:
         ref, hyp = Side(reference, ref.worded), Side(hypothesis, hyp.worded)
         ref_tokens = ref.worded
-    timed = align_words(ref, hyp, settings["tcp_collar"], agnostic_errors)
-    pairs = agnostic_alignment(ref, hyp, timed, agnostic_errors)
+    words = words if words is not None else unit_words(ref, hyp)
+    timed = align_words(ref, hyp, settings["tcp_collar"], agnostic_errors, words=words)
+    pairs = agnostic_alignment(ref, hyp, timed, agnostic_errors, words)
     edits = classify(
         pairs, ref_line.speech(), hyp_line.speech(), settings["segmentation_tolerance"]
     )

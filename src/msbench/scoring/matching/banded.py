@@ -47,8 +47,12 @@ from msbench.scoring.matching.row_kernel import next_row
 MAX_VALUE = 2**32 - 2
 #: The stand-in of a cell outside the band when meeteval does not prune (above any cost).
 OUTSIDE = 2**40
-#: The banded cost bound starts at this share of the known lower bound (then is checked).
-FIRST_BOUND_FACTOR = 1.25
+#: Band cells up to which the forward pass records the backtrace's choices (two bits a cell:
+#: 256 MB); beyond, it keeps checkpoint rows and the backtrace recomputes blocks of rows.
+MAX_RECORDED_CELLS = 1_000_000_000
+#: The banded cost bound starts at this share of the known lower bound, plus 16 (then is
+#: checked; the diagnosis' lower bound is usually the cost itself).
+FIRST_BOUND_FACTOR = 1.02
 
 
 class PruneOverflow(ArithmeticError):
@@ -281,6 +285,88 @@ def align_indices(
     alignment, its cost itself: ``exact``). Raises :class:`PruneOverflow` where
     meeteval's unsigned sums would wrap (never seen; the caller falls back).
     """
+    rows, columns = len(ref), len(hyp)
+    if rows == 0:
+        return [(None, j) for j in range(columns)]
+    if columns == 0:
+        return [(i, None) for i in range(rows)]
+    every = max(16, math.isqrt(rows))
+    if sorted_timing(ref.starts) and sorted_timing(hyp.starts):
+        return _compiled(ref, hyp, pruned_bands(ref, hyp), True, every, None)[1]
+    floor = abs(columns - rows)
+    bound = max(floor, lower_bound if lower_bound is not None else floor)
+    if not exact:
+        bound = max(floor, math.ceil(bound * FIRST_BOUND_FACTOR) + 16)
+    while True:
+        bound = min(bound, rows + columns)
+        value, steps = _compiled(
+            ref, hyp, diagonal_bands(rows, columns, bound), False, every, bound
+        )
+        if value <= bound:
+            return steps
+        bound = value  # an upper bound of the minimum: its band holds every optimal path
+
+
+def align_within(
+    ref: Tokens, hyp: Tokens, at_most: int
+) -> list[tuple[int | None, int | None]] | None:
+    """:func:`align_indices` when the alignment costs at most ``at_most``, else None (one
+    band of that bound; the diagnosis asks whether an alignment reaches a known minimum)."""
+    rows, columns = len(ref), len(hyp)
+    if not rows or not columns or (sorted_timing(ref.starts) and sorted_timing(hyp.starts)):
+        return align_indices(ref, hyp, at_most)
+    bound = min(max(at_most, abs(columns - rows)), rows + columns)
+    every = max(16, math.isqrt(rows))
+    value, steps = _compiled(ref, hyp, diagonal_bands(rows, columns, bound), False, every, bound)
+    return steps if value <= at_most else None
+
+
+def _compiled(
+    ref: Tokens, hyp: Tokens, bands: Bands, pruned: bool, every: int, bound: int | None
+) -> tuple[int, list[tuple[int | None, int | None]]]:
+    """The forward pass and the backtrace compiled (:mod:`msbench.scoring.matching.
+    band_kernel`): the final cell's value and the steps (none where the value exceeds
+    ``bound``: the caller widens the band)."""
+    from msbench.scoring.matching import band_kernel
+
+    arrays = (ref.starts, ref.ends, ref.symbols, hyp.starts, hyp.ends, hyp.symbols)
+    bands_args = (bands.lo, bands.main, bands.hi, bands.border, bands.outside)
+    offsets = np.zeros(len(bands.lo) + 1, dtype=np.int64)  # each row's first byte
+    np.cumsum((bands.hi - bands.lo + 3) // 4, out=offsets[1:])
+    if offsets[-1] * 4 <= MAX_RECORDED_CELLS:  # one pass; the backtrace follows recorded choices
+        choices, value, overflow = band_kernel.forward_recording(
+            *bands_args, pruned, offsets, *arrays
+        )
+        if overflow:
+            raise PruneOverflow("a pruned row reaches meeteval's max_value")
+        if bound is not None and value > bound:
+            return int(value), []
+        step_ref, step_hyp, complete = band_kernel.follow(
+            bands.lo, bands.hi, offsets, choices, len(hyp)
+        )
+        if complete:
+            return int(value), _steps(step_ref, step_hyp)
+    checkpoints, value, overflow = band_kernel.forward(*bands_args, pruned, every, *arrays)
+    if overflow:
+        raise PruneOverflow("a pruned row reaches meeteval's max_value")
+    if bound is not None and value > bound:
+        return int(value), []
+    step_ref, step_hyp = band_kernel.backtrace(*bands_args, every, checkpoints, *arrays)
+    return int(value), _steps(step_ref, step_hyp)
+
+
+def _steps(step_ref: np.ndarray, step_hyp: np.ndarray) -> list[tuple[int | None, int | None]]:
+    return [
+        (None if a < 0 else int(a), None if b < 0 else int(b))
+        for a, b in zip(step_ref.tolist(), step_hyp.tolist(), strict=True)
+    ]
+
+
+def reference_indices(
+    ref: Tokens, hyp: Tokens, lower_bound: int | None = None, exact: bool = False
+) -> list[tuple[int | None, int | None]]:
+    """:func:`align_indices` driven row by row from Python (``_Rows``): the reference the
+    compiled pass is held to, step for step."""
     rows, columns = len(ref), len(hyp)
     if rows == 0:
         return [(None, j) for j in range(columns)]

@@ -124,10 +124,15 @@ def edit_counts(reference: Sequence[Hashable], hypothesis: Sequence[Hashable]) -
     return id_counts(*token_ids(reference, hypothesis))
 
 
-def id_counts(ref: np.ndarray, hyp: np.ndarray) -> dict[str, int]:
-    """:func:`edit_counts` of two sides already given as ids (:func:`token_ids`)."""
+def id_counts(ref: np.ndarray, hyp: np.ndarray, cost: int | None = None) -> dict[str, int]:
+    """:func:`edit_counts` of two sides already given as ids (:func:`token_ids`); ``cost``:
+    their edit distance when the caller knows it (one banded pass instead of a guess that
+    may double)."""
     floor = abs(len(ref) - len(hyp))
-    bound = max(floor, 16, math.ceil(0.1 * max(len(ref), len(hyp))))
+    if cost is not None:
+        bound = max(floor, cost)
+    else:
+        bound = max(floor, 16, math.ceil(0.1 * max(len(ref), len(hyp))))
     while True:
         bound = min(bound, len(ref) + len(hyp))
         cost, ins, dels, subs = banded_counts(ref, hyp, bound)

@@ -85,10 +85,14 @@ def edit_steps(reference: Sequence[Hashable], hypothesis: Sequence[Hashable]) ->
     >>> edit_steps("a b".split(), "b c".split())  # kaldialign's choice: 1 deletion, 1 insertion
     [(0, None), (1, 0), (None, 1)]
     """
-    ref, hyp = token_ids(reference, hypothesis)
+    return id_steps(*token_ids(reference, hypothesis))
+
+
+def id_steps(ref: np.ndarray, hyp: np.ndarray, cost: int | None = None) -> list[Step]:
+    """:func:`edit_steps` of two sides given as ids; ``cost``: their edit distance, when known."""
     if not len(ref) or not len(hyp):
         return [(r, None) for r in range(len(ref))] + [(None, h) for h in range(len(hyp))]
-    bound = id_counts(ref, hyp)["total"]  # the minimum: the band holds the path
+    bound = id_counts(ref, hyp)["total"] if cost is None else cost  # the band holds the path
     low, high = band(len(ref), len(hyp), bound)
     width = high - low + 1
     if (len(hyp) + 1) * width > MAX_CELLS:
