@@ -7,15 +7,17 @@ turn-taking with generated English or Chinese tokens
 the same run and each in a fresh process under ``/usr/bin/time -v`` on one
 thread:
 
-* ``msbench score --ref ref.stm --hyp hyp.stm``: DER at both collars, cpWER,
-  tcpWER, WER, tcORC-WER where it fits, and the E_lex / E_seg / E_attr
-  diagnosis (its word alignments);
+* ``msbench score --ref ref.stm --hyp hyp.stm --word-view DIR``: DER at both collars,
+  cpWER, tcpWER, WER, tcORC-WER where it fits, the E_lex / E_seg / E_attr diagnosis (its
+  word alignments) and the word view (every word's class, written to ``DIR``), on one thread
+  (``--threads 1``) and on two (``--threads 2``, the default on a two-core machine);
 * the reference: ``meeteval-wer cpwer`` plus ``meeteval-wer tcpwer --collar 5``
   on the same files (times and peaks summed / maxed).
 
 Printed per session: tokens, wall seconds and peak RSS (MB) of both, the
-time ratio, and whether the cpWER and tcpWER error counts agree (meeteval
-refuses more than 20 speakers: "refused").
+time ratios (msbench on one thread / meeteval, and on two / meeteval), and whether the cpWER
+and tcpWER error counts agree (meeteval refuses more than 20 speakers: "refused"; msbench's
+time is then compared with nothing).
 
     python benchmarks/bench_scoring.py                          # the README table
     python benchmarks/bench_scoring.py --minutes 160 --speakers 14
@@ -39,8 +41,8 @@ from long_transcripts import write_session  # noqa: E402
 BIN = Path(sys.executable).parent
 #: (minutes, speakers, language) of the README table
 DEFAULT_SESSIONS = (
-    (30, 14, "en"), (60, 14, "en"), (120, 14, "en"), (160, 14, "en"), (240, 14, "en"),
-    (160, 2, "en"), (160, 6, "en"), (160, 30, "en"), (160, 14, "zh"),
+    (30, 14, "en"), (60, 14, "en"), (120, 14, "en"), (160, 4, "en"), (160, 14, "en"),
+    (160, 34, "en"), (240, 4, "en"), (240, 14, "en"), (160, 14, "zh"),
 )  # fmt: skip
 
 
@@ -67,8 +69,12 @@ def meeteval_errors(folder: Path, metric: str) -> int | None:
 
 def run(minutes: float, speakers: int, language: str, folder: Path) -> dict[str, object]:
     ref, hyp, tokens = write_session(folder, minutes, speakers, language)
-    ours_wall, ours_peak, out = timed([str(BIN / "msbench"), "score", "--ref", "ref.stm",
-                                       "--hyp", "hyp.stm"], folder)  # fmt: skip
+    ours = {}
+    for threads in (1, 2):
+        command = [str(BIN / "msbench"), "score", "--ref", "ref.stm", "--hyp", "hyp.stm",
+                   "--word-view", f"view{threads}", "--threads", str(threads)]  # fmt: skip
+        ours[threads] = timed(command, folder)
+    out = ours[1][2]
     scores = json.loads(out) if not out.startswith("FAILED") else {}
     cp = timed([str(BIN / "meeteval-wer"), "cpwer", "-r", "ref.stm", "-h", "hyp.stm"], folder)
     tcp = timed(
@@ -82,13 +88,20 @@ def run(minutes: float, speakers: int, language: str, folder: Path) -> dict[str,
         if refused
         else all(scores.get(m, {}).get("errors") == theirs[m] for m in ("cpwer", "tcpwer"))
     )
+    reference_s = None if refused else cp[0] + tcp[0]
     return {
         "minutes": minutes, "speakers": speakers, "language": language, "tokens": tokens,
-        "msbench_s": ours_wall, "msbench_mb": ours_peak,
-        "meeteval_s": cp[0] + tcp[0], "meeteval_mb": max(cp[1], tcp[1]),
-        "ratio": ours_wall / (cp[0] + tcp[0]), "counts_agree": agree,
-        "cpwer": scores.get("cpwer", {}).get("error_rate"),
+        "msbench_s": ours[1][0], "msbench_mb": ours[1][1], "msbench2_s": ours[2][0],
+        "msbench2_mb": ours[2][1],
+        "meeteval_s": reference_s, "meeteval_mb": None if refused else max(cp[1], tcp[1]),
+        "ratio": None if refused else ours[1][0] / reference_s,
+        "ratio2": None if refused else ours[2][0] / reference_s,
+        "counts_agree": agree, "cpwer": scores.get("cpwer", {}).get("error_rate"),
     }  # fmt: skip
+
+
+def _cell(value: object, form: str) -> str:
+    return "-" if value is None else format(value, form)
 
 
 def main() -> int:
@@ -102,16 +115,19 @@ def main() -> int:
         if args.minutes and args.speakers
         else DEFAULT_SESSIONS
     )
-    print("| minutes | speakers | language | tokens | msbench s | msbench MB | "
-          "meeteval cpwer+tcpwer s | meeteval MB | ratio | counts agree |")  # fmt: skip
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("| minutes | speakers | language | tokens | msbench s (1 thread) | msbench MB | "
+          "msbench s (2 threads) | meeteval cpwer+tcpwer s | meeteval MB | ratio 1 thread | "
+          "ratio 2 threads | counts agree |")  # fmt: skip
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for minutes, speakers, language in sessions:
         with tempfile.TemporaryDirectory() as tmp:
             row = run(minutes, speakers, language, Path(tmp))
         print(
             f"| {row['minutes']:g} | {row['speakers']} | {row['language']} | {row['tokens']:,} | "
-            f"{row['msbench_s']:.1f} | {row['msbench_mb']:.0f} | {row['meeteval_s']:.1f} | "
-            f"{row['meeteval_mb']:.0f} | {row['ratio']:.2f} | {row['counts_agree']} |",
+            f"{row['msbench_s']:.1f} | {row['msbench_mb']:.0f} | {row['msbench2_s']:.1f} | "
+            f"{_cell(row['meeteval_s'], '.1f')} | {_cell(row['meeteval_mb'], '.0f')} | "
+            f"{_cell(row['ratio'], '.2f')} | {_cell(row['ratio2'], '.2f')} | "
+            f"{row['counts_agree']} |",
             flush=True,
         )
     return 0

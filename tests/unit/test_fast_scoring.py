@@ -244,3 +244,29 @@ def test_the_kept_steps_count_what_the_counts_say():
                 counted.insertions,
                 counted.deletions,
             ), seed
+
+
+def test_threads_change_no_number_and_no_word(tmp_path):
+    """A 25-minute, 6-speaker session (above the threading threshold) scored on one thread and
+    on three: the same JSON and the same word view, byte for byte."""
+    import sys
+
+    from msbench import score
+    from msbench.scoring.threads import LARGE_UNIT_TOKENS
+    from tests.helpers.paths import REPO, SHARED_DATA, require_shared
+
+    require_shared(SHARED_DATA / "ami-annotations")  # the sessions' real AMI timing
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    from long_transcripts import write_session
+
+    _, _, tokens = write_session(tmp_path, 25, 6, "en")
+    assert tokens > LARGE_UNIT_TOKENS
+    found = {}
+    for threads in (1, 3):
+        report = score(tmp_path / "ref.stm", tmp_path / "hyp.stm", threads=threads,
+                       word_view=tmp_path / f"view{threads}")  # fmt: skip
+        found[threads] = (
+            report.to_dict(),
+            (tmp_path / f"view{threads}" / "long.json").read_bytes(),
+        )
+    assert found[1] == found[3]

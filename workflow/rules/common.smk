@@ -32,8 +32,18 @@ def per_source(pattern):
 
 
 def settings_json(*sections):
-    """Config sections a stage depends on, as its params: editing them re-runs that stage only."""
-    return json.dumps({name: config[name] for name in sections}, sort_keys=True)
+    """Config sections a stage depends on, as its params: editing them re-runs that stage only
+    (their runtime-only keys left out: changing how a step runs re-runs nothing)."""
+    return json.dumps(
+        {name: without_runtime(name, config[name]) for name in sections}, sort_keys=True
+    )
+
+
+def without_runtime(name, section):
+    """A config section minus its runtime-only keys (RUNTIME_ONLY)."""
+    if not isinstance(section, dict):
+        return section
+    return {k: v for k, v in section.items() if k not in RUNTIME_ONLY.get(name, ())}
 
 
 def selection_files(wildcards):
@@ -48,6 +58,7 @@ ACOUSTIC_GPUS = 1 if config["acoustic"]["device"] == "cuda" else 0
 RUNTIME_ONLY = {
     "acoustic": ("threads", "decode_workers", "mem_mb"),
     "models": ("search_dirs", "cache_dir", "offline"),
+    "scoring": ("threads",),
 }
 
 

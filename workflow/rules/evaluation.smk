@@ -15,7 +15,7 @@ rule evaluate:
         alignments=directory("results/evaluation/{system}/alignments"),
     log:
         "results/logs/evaluate/{system}.log",
-    threads: 1
+    threads: config["scoring"]["threads"]
     resources:
         mem_mb=evaluate_resource("mem_mb"),
         runtime=evaluate_resource("runtime"),
@@ -29,7 +29,8 @@ rule evaluate:
         ' runtime={resources.runtime} min" >> {log:q}.attempts; '
         "msbench evaluate {params.system} --benchmark {input.benchmark:q}"
         " --utterances {input.utterances:q} --out-dir {params.out_dir:q}"
-        " --settings {params.settings:q} 2>&1 | tee -a {log:q}.attempts > {log:q}"
+        " --settings {params.settings:q} --threads {threads} 2>&1"
+        " | tee -a {log:q}.attempts > {log:q}"
 
 
 rule leaderboard:

@@ -43,6 +43,8 @@ def score(
     encoding: str | None = None,
     sessions: str | None = None,
     progress: TextIO | None = None,
+    word_view: str | Path | None = None,
+    threads: int | None = None,
 ) -> ScoreReport:
     """Every metric of a hypothesis against a reference: a :class:`ScoreReport`.
 
@@ -51,7 +53,11 @@ def score(
     ``Annotation`` (DER only) or msbench segments. ``uem``: a UEM file or ``{session: [(start,
     end), ...]}`` (default: each session from 0 to its last end). ``collar``: DER's half-width
     at reference boundaries (s); ``tcp_collar``: tcpWER's (s); ``sessions``: a regular
-    expression of the session ids to score; ``progress``: a stream for progress lines.
+    expression of the session ids to score; ``progress``: a stream for progress lines;
+    ``word_view``: a folder to write each session's word view to (``<session>.json``: every
+    word's class under cpWER and tcpWER, :mod:`msbench.scoring.word_view`); ``threads``: for a
+    large session's independent steps (default: the CPUs available, at most 4; the numbers do
+    not depend on it, :mod:`msbench.scoring.threads`).
 
     >>> import msbench
     >>> ref = [{"session_id": "m", "speaker": "A", "start_time": 0, "end_time": 2, "words": "hello there"}]
@@ -63,22 +69,39 @@ def score(
 
     from msbench.scoring.checks import SPEAKERLESS_NOTE, one_speaker, refuse_structural_problem
     from msbench.scoring.pipeline import score_pair
+    from msbench.scoring.threads import scoring_threads
+    from msbench.scoring.word_view import session_view_writer
 
+    ref, hyp = _read_both(reference, hypothesis, ref_format, hyp_format, encoding, progress)
+    where = hypothesis if isinstance(hypothesis, str | os.PathLike) else "<hypothesis>"
+    segments, speakerless = one_speaker(hyp.segments)
+    refuse_structural_problem(where, segments)  # what evaluate excludes, alike
+    tolerances = {"segmentation_tolerance": segmentation_tolerance,
+                  "boundary_tolerance": boundary_tolerance}  # fmt: skip
+    on_view = session_view_writer(Path(word_view), tokenizer, tcp_collar) if word_view else None
+    report = score_pair(ref.segments, segments, _spans(uem, encoding), collar, tcp_collar,
+                        tokenizer, tolerances, der_convention=der_convention, progress=progress,
+                        sessions=sessions, on_word_view=on_view,
+                        threads=scoring_threads(threads))  # fmt: skip
+    notes = (SPEAKERLESS_NOTE, *report.notes) if speakerless else report.notes
+    return replace(report, notes=notes, read={"ref": ref.read, "hyp": hyp.read})
+
+
+def _read_both(
+    reference: Any,
+    hypothesis: Any,
+    ref_format: str | None,
+    hyp_format: str | None,
+    encoding: str | None,
+    progress: TextIO | None,
+) -> tuple[Any, Any]:
+    """Both sides read (what each file was read as goes to ``progress``)."""
     ref = read_side(reference, "reference", ref_format, encoding)
     hyp = read_side(hypothesis, "hypothesis", hyp_format, encoding)
     for name, side, value in (("ref", ref, reference), ("hyp", hyp, hypothesis)):
         if progress is not None and isinstance(value, str | os.PathLike):
             print(f"{name}: {describe_read(side.read, value)}", file=progress, flush=True)
-    where = hypothesis if isinstance(hypothesis, str | os.PathLike) else "<hypothesis>"
-    segments, speakerless = one_speaker(hyp.segments)
-    refuse_structural_problem(where, segments)  # what evaluate excludes, alike
-    tolerances = {"segmentation_tolerance": segmentation_tolerance}
-    tolerances["boundary_tolerance"] = boundary_tolerance
-    report = score_pair(ref.segments, segments, _spans(uem, encoding), collar, tcp_collar,
-                        tokenizer, tolerances, der_convention=der_convention, progress=progress,
-                        sessions=sessions)  # fmt: skip
-    notes = (SPEAKERLESS_NOTE, *report.notes) if speakerless else report.notes
-    return replace(report, notes=notes, read={"ref": ref.read, "hyp": hyp.read})
+    return ref, hyp
 
 
 def describe_read(read: Mapping[str, Any], path: object) -> str:

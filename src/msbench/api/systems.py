@@ -11,6 +11,7 @@ defaults) and ``settings`` its sections laid over it, as a mapping.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -92,6 +93,7 @@ def evaluate(
     alignments: Path | None = None,
     config: Path | None = None,
     settings: Mapping[str, Any] | None = None,
+    threads: int | None = None,
 ) -> Evaluation:
     """Score one system's outputs (a folder of ``<unit_id>.*`` files, or one file of every
     unit) on every inference unit of a benchmark (``benchmark.csv``, ``utterances.csv``):
@@ -99,11 +101,13 @@ def evaluate(
     the outputs' format when it cannot be told by content; ``units``: the system's units
     manifest (``unit_id, recording_id, start, end``), or ``max_unit_seconds``: the length of
     the chunks it cut each recording into (default: whole recordings); ``alignments``: a
-    folder for each scored unit's word view. A unit that cannot be scored is excluded with its
-    reason, never the system.
+    folder for each scored unit's word view; ``threads``: for a large unit's independent steps
+    (default ``scoring.threads``; no number depends on it). A unit that cannot be scored is
+    excluded with its reason, never the system.
     """
     from msbench.scoring.aggregate import recording_rows, sum_units
     from msbench.scoring.evaluate import SystemSpec, evaluate_units
+    from msbench.scoring.threads import scoring_threads
     from msbench.scoring.units import benchmark_units, read_references
     from msbench.scoring.word_view import view_writer
     from msbench.tables import nonempty, read_rows
@@ -113,19 +117,16 @@ def evaluate(
              "format": format, "text_pattern": text_pattern, "units": units and str(units),
              "max_unit_seconds": max_unit_seconds}  # fmt: skip
     spec = SystemSpec.from_config(entry)
-    rows = {
-        r["recording_id"]: r for r in nonempty(read_rows(catalog.BENCHMARK, benchmark), benchmark)
-    }
+    rows = {r["recording_id"]: r for r in nonempty(read_rows(catalog.BENCHMARK, benchmark), benchmark)}  # fmt: skip
     scored_units = benchmark_units(entry, list(rows.values()))
     languages = {rid: str(r.get("language") or "") for rid, r in rows.items()}
-    scoring = resolved_config(config, settings)["scoring"]
+    scoring = dict(resolved_config(config, settings)["scoring"])
+    configured = scoring.pop("threads", None)  # how it runs, not what it computes: not stated
+    threads = scoring_threads(threads if threads is not None else configured)
     references = read_references(utterances)
-    if alignments is None:
-        result = evaluate_units(spec, scored_units, references, languages, scoring)
-    else:
-        with atomic_folder(alignments) as folder:  # each unit's word view, as it is made
-            write = view_writer(folder, scoring)
-            result = evaluate_units(spec, scored_units, references, languages, scoring, write)
+    with atomic_folder(alignments) if alignments else nullcontext() as folder:
+        write = view_writer(folder, scoring) if folder else None  # word views as they are made
+        result = evaluate_units(spec, scored_units, references, languages, scoring, write, threads)
     summary = {"system_id": spec.system_id, "system": spec.name, **sum_units(result.units)}
     return Evaluation(
         spec.system_id,

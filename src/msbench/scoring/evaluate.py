@@ -138,6 +138,7 @@ def score_unit(
     hypothesis: Sequence[Segment],
     language: str,
     settings: Mapping[str, Any],
+    threads: int = 1,
 ) -> tuple[Scores | None, str, list[str]]:
     """``(scores or None if excluded, exclusion reason, degradation reasons)``. An output of
     speaker times alone (RTTM, pyannoteAI: no word at all) is scored for DER and its parts,
@@ -157,7 +158,7 @@ def score_unit(
     )
     if mismatch:
         return None, mismatch, []
-    scores = _score(unit, reference, hypothesis, settings, with_word_view=True)
+    scores = _score(unit, reference, hypothesis, settings, with_word_view=True, threads=threads)
     if speakerless(hypothesis):
         scores = replace(scores, notes=(SPEAKERLESS_NOTE, *scores.notes))
     return scores, "", degradations(hypothesis, reference, tokens, scores.speech)
@@ -170,6 +171,7 @@ def _score(
     settings: Mapping[str, Any],
     with_word_view: bool = False,
     with_words: bool = True,
+    threads: int = 1,
 ) -> Scores:
     return score_session(
         [replace(s, session_id=unit.unit_id) for s in reference],
@@ -183,6 +185,7 @@ def _score(
         tolerances={k: settings[k] for k in TOLERANCES if k in settings},
         der_convention=settings.get("der_convention", DEFAULT_DER_CONVENTION),
         with_word_view=with_word_view,
+        threads=threads,
     )
 
 
@@ -271,11 +274,12 @@ def evaluate_units(
     languages: Mapping[str, str],
     settings: Mapping[str, Any],
     on_word_view: Callable[[Unit, dict[str, Any]], None] | None = None,
+    threads: int = 1,
 ) -> Evaluation:
     """One row per unit, in unit order, and the diagnostics rows (see the module docstring).
 
-    ``on_word_view``: called with each scored unit's word view
-    (:mod:`msbench.scoring.word_view`) as it is made (it is not kept)."""
+    ``on_word_view``: called with each scored unit's word view (:mod:`msbench.scoring.
+    word_view`) as it is made (not kept); ``threads``: :mod:`msbench.scoring.threads`."""
     from msbench.scoring.units import unit_reference
 
     single = read_segments(spec.outputs, spec.format) if spec.outputs.is_file() else None
@@ -286,7 +290,7 @@ def evaluate_units(
         try:
             hypothesis = load_output(spec, unit, single)
             scores, reason, degraded = score_unit(
-                unit, reference, hypothesis, languages.get(unit.recording_id, ""), settings
+                unit, reference, hypothesis, languages.get(unit.recording_id, ""), settings, threads
             )
         except MissingOutput as missing:
             scores, reason, degraded = None, str(missing), []

@@ -134,6 +134,7 @@ def score_session(
     der_convention: str = DEFAULT_DER_CONVENTION,
     with_word_view: bool = False,
     progress: TextIO | None = None,
+    threads: int = 1,
 ) -> Scores:
     """Every count of one session scored on ``spans`` (its UEM).
 
@@ -143,7 +144,8 @@ def score_session(
     that meet a span (meeteval's UEM rule, closed intervals; partial segments are kept whole).
     ``tolerances``: the diagnostics' (default :data:`TOLERANCES`); ``with_orc``: the ORC-WER
     where it fits; ``with_word_view``: every word's class (:mod:`msbench.scoring.word_view`);
-    ``progress``: a line after each step of a long session."""
+    ``progress``: a line after each step of a long session; ``threads``: for a large session's
+    independent steps (:mod:`msbench.scoring.threads`; the numbers do not depend on it)."""
     steps = Steps(progress, len(reference) + len(hypothesis))
     reference, hypothesis, label_notes = _labels(reference, hypothesis)
     lines = SpeakerTimeline.of(reference), SpeakerTimeline.of(hypothesis)  # built once a unit
@@ -157,27 +159,48 @@ def score_session(
     if (len(kept[0]), len(kept[1])) != (len(reference), len(hypothesis)):
         lines = SpeakerTimeline.of(kept[0]), SpeakerTimeline.of(kept[1])  # what the WER family sees
     ref, hyp = Side(kept[0], None, lines[0]), Side(kept[1], None, lines[1])
-    words, orc = None, None
+    words, orc, alignments = None, None, None
+    settings = {**TOLERANCES, **(tolerances or {}), "tcp_collar": tcp_collar}
     if with_words:
         ref = ref._replace(tokens=[tokenize(s.words, tokenizer) for s in ref.segments])
         hyp = hyp._replace(tokens=[tokenize(s.words, tokenizer) for s in hyp.segments])
         for side, segments in (("reference", ref.segments), ("hypothesis", hyp.segments)):
             rewritten = changes_note(side, [s.words for s in segments], tokenizer)
             notes += [rewritten] if rewritten else []
-        words = session_wer(ref, hyp, session, tcp_collar, with_steps=with_word_view)
+        words, alignments = _word_family(ref, hyp, session, tcp_collar, with_word_view, threads)
         notes += [words.note] if words.note else []
         if with_orc:
             orc, orc_note = bounded_orcwer(ref, hyp, session)
             notes += [orc_note] if orc_note else []
         steps.done("cpWER, tcpWER, WER")
     notes += [] if der.scored else [UNDEFINED_DER]
-    settings = {**TOLERANCES, **(tolerances or {}), "tcp_collar": tcp_collar}
     detail = diagnose_unit(ref, hyp, words.assignment if words else (), speaker_mapping(*lines),
                            settings, words.wer.errors if words else None,
-                           words.words if words else None)  # fmt: skip
+                           words.words if words else None, alignments)  # fmt: skip
     steps.done("the diagnosis")
     view = unit_word_view(ref, hyp, words, detail, tcp_collar) if with_word_view else None
     return Scores(der, der0, words, detail.counts, detail, tuple(notes), orc, speech, view)
+
+
+def _word_family(
+    ref: Side, hyp: Side, session: str, tcp_collar: float, with_steps: bool, threads: int
+) -> tuple[SessionWer, dict[str, Any]]:
+    """The WER family and the diagnosis' two merged-stream alignments, the independent steps on
+    ``threads`` threads (:mod:`msbench.scoring.threads`): both sides' words are prepared once,
+    and the speaker-agnostic WER's distance (rapidfuzz) bounds the alignments' bands."""
+    from rapidfuzz.distance import Levenshtein
+
+    from msbench.scoring.diagnosis.alignment import align_words, tight_alignment
+    from msbench.scoring.matching.words import unit_words
+    from msbench.scoring.threads import unit_pool
+
+    words = unit_words(ref, hyp)
+    minimal = Levenshtein.distance(words[0].symbols.tolist(), words[1].symbols.tolist())
+    with unit_pool(threads, len(words[0]) + len(words[1])) as pool:
+        timed = pool.submit(align_words, ref, hyp, tcp_collar, minimal, words=words)
+        tight = pool.submit(tight_alignment, ref, hyp, minimal, words)
+        scored = session_wer(ref, hyp, session, tcp_collar, with_steps, words, pool)
+        return scored, {"timed": timed.result(), "tight": tight.result()}
 
 
 def unit_word_view(

@@ -10,8 +10,9 @@ against a whole reference file without the others counting as deletions.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from typing import TextIO
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any, TextIO
 
 from msbench.errors import ConfigError
 from msbench.records import Segment
@@ -112,6 +113,8 @@ def score_pair(
     der_convention: str = DEFAULT_DER_CONVENTION,
     progress: TextIO | None = None,
     sessions: str | None = None,
+    on_word_view: Callable[[str, dict[str, Any]], None] | None = None,
+    threads: int = 1,
 ) -> ScoreReport:
     """Every metric of two segment lists, per session and in sum (the module docstring of
     :mod:`msbench.scoring.pair` names the JSON's keys).
@@ -120,7 +123,9 @@ def score_pair(
     ``[0, last end of either side)``. ``with_orc``: also the (unconstrained) ORC-WER, where it
     fits. ``progress``: a line per session and per step of a long session goes there.
     ``sessions``: a regular expression; only the sessions whose id it matches in full are
-    scored (meeteval's ``--regex``), the others are left out with a note.
+    scored (meeteval's ``--regex``), the others are left out with a note. ``on_word_view``:
+    called with each session's name and word view as it is made (it is not kept);
+    ``threads``: for a large session's independent steps (:mod:`msbench.scoring.threads`).
     """
     from msbench.io.read import by_session
 
@@ -143,7 +148,11 @@ def score_pair(
         words = with_words and not _runaway_note(name, hyp, session_spans, tokenizer, notes)
         scores = score_session(ref, hyp, session_spans, name, collar, tcp_collar, tokenizer,
                                words, tolerances, with_orc, der_convention,
-                               progress=progress)  # fmt: skip
+                               with_word_view=on_word_view is not None,
+                               progress=progress, threads=threads)  # fmt: skip
+        if on_word_view is not None and scores.word_view is not None:
+            on_word_view(name, scores.word_view)
+            scores = replace(scores, word_view=None)
         scored.append((name, scores))
         notes += [f"session {name!r}: {note}" for note in scores.notes]
     total = add_scores([scores for _, scores in scored])

@@ -37,6 +37,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Iterator, Mapping, Sequence
+from concurrent.futures import Executor
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -155,28 +156,48 @@ class SessionWer:
 
 
 def session_wer(
-    ref: Side, hyp: Side, session: str, tcp_collar: float = TCP_COLLAR, with_steps: bool = False
+    ref: Side,
+    hyp: Side,
+    session: str,
+    tcp_collar: float = TCP_COLLAR,
+    with_steps: bool = False,
+    words: tuple[SideWords, SideWords] | None = None,
+    pool: Executor | None = None,
 ) -> SessionWer:
     """The four word error counts of one session (see the module docstring); ``with_steps``:
-    keep the cpWER pairs' alignment steps too (the word view reads them)."""
+    keep the cpWER pairs' alignment steps too (the word view reads them); ``words``: both
+    sides' words when the caller prepared them; ``pool``: where cpWER, tcpWER and the WER run
+    (:mod:`msbench.scoring.threads`; by default one after the other on this thread)."""
     with quiet_meeteval():
-        return _session_wer(ref, hyp, session, tcp_collar, with_steps)
+        return _session_wer(ref, hyp, session, tcp_collar, with_steps, words, pool)
 
 
 def _session_wer(
-    ref_side: Side, hyp_side: Side, session: str, tcp_collar: float, with_steps: bool
+    ref_side: Side,
+    hyp_side: Side,
+    session: str,
+    tcp_collar: float,
+    with_steps: bool,
+    words: tuple[SideWords, SideWords] | None,
+    pool: Executor | None,
 ) -> SessionWer:
     import meeteval
 
     from msbench.scoring.matching import unit_wer
     from msbench.scoring.matching.words import unit_words
+    from msbench.scoring.threads import unit_pool
 
     (reference, ref_tokens), (hypothesis, hyp_tokens) = ref_side[:2], hyp_side[:2]
     assert ref_tokens is not None and hyp_tokens is not None  # noqa: S101 - worded sides only
-    words = unit_words(ref_side, hyp_side)
-    cp = unit_wer.cpwer(*words, with_steps)
-    tcp = unit_wer.tcpwer(*words, tcp_collar)
-    agnostic = unit_wer.agnostic_wer(*words)
+    words = words if words is not None else unit_words(ref_side, hyp_side)
+    with unit_pool(1, 0) as inline:
+        runner = pool if pool is not None else inline
+        futures = (
+            runner.submit(unit_wer.cpwer, *words, with_steps),
+            runner.submit(unit_wer.tcpwer, *words, tcp_collar),
+            runner.submit(unit_wer.agnostic_wer, *words),
+        )
+        cp, tcp, agnostic = (future.result() for future in futures)
     orc, note = None, ""  # meeteval refuses ORC matching of more streams; it may not fit
     streams = len({s.speaker for s in hypothesis})
     states = tcorc_states(reference, hyp_side, tcp_collar)

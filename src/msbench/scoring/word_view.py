@@ -270,3 +270,20 @@ def view_writer(folder: Path, scoring: Mapping[str, Any]) -> Callable[[Any, dict
         write_atomic(folder / file_name(unit.unit_id), text + "\n")
 
     return write_view
+
+
+def session_view_writer(
+    folder: Path, tokenizer: str, tcp_collar: float
+) -> Callable[[str, dict[str, Any]], None]:
+    """A callback writing each scored session's word view to ``folder/<session>.json``
+    (``msbench score --word-view``): the same keys as a unit's, ``session`` for the unit's."""
+    from msbench.textio import write_atomic
+
+    folder.mkdir(parents=True, exist_ok=True)
+
+    def write_view(session: str, view: dict[str, Any]) -> None:
+        header = {"session": session, "tokenizer": tokenizer, "tcp_collar": tcp_collar}
+        text = json.dumps({**header, **view}, ensure_ascii=False, separators=(",", ":"))
+        write_atomic(folder / file_name(session), text + "\n")
+
+    return write_view

@@ -52,6 +52,10 @@ def run(
     max_unit_seconds: MaxUnitSeconds = None,
     config: ConfigPath = None,
     settings: SettingsJson = None,
+    threads: Annotated[
+        int | None,
+        Arg("threads for a large unit (default: scoring.threads, else the CPUs available)"),
+    ] = None,
 ) -> None:
     """Score one system's outputs on every inference unit of the benchmark.
 
@@ -80,4 +84,5 @@ def run(
         alignments=out_dir / "alignments",
         config=config,
         settings=json.loads(settings) if settings else None,
+        threads=threads,
     ).write(out_dir)

@@ -40,6 +40,16 @@ Sessions = Annotated[
     Arg("score only the sessions whose id this regular expression matches (meeteval's --regex)"),
 ]
 AsJson = Annotated[bool, Arg("print the JSON (the default when not on a terminal)")]
+Threads = Annotated[
+    int | None,
+    Arg("threads for a large session (default: the CPUs available, at most 4; same numbers)"),
+]
+WordView = Annotated[
+    Path | None,
+    Arg(
+        "write each session's word view (every word's cpWER and tcpWER class) to DIR/<session>.json"
+    ),
+]
 
 
 def run(
@@ -57,6 +67,8 @@ def run(
     encoding: Encoding = None,
     sessions: Sessions = None,
     json: AsJson = False,
+    word_view: WordView = None,
+    threads: Threads = None,
 ) -> None:
     """Score one hypothesis file against one reference file: DER, cpWER, tcpWER, WER as JSON.
 
@@ -88,6 +100,8 @@ def run(
         encoding=encoding,
         sessions=sessions,
         progress=progress,
+        word_view=word_view,
+        threads=threads,
     )
     for (side, read), path in zip(report.read.items(), (ref, hyp), strict=True):
         print(f"{side}: {describe_read(read, path)}", file=sys.stderr) if not progress else None

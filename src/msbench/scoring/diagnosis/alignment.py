@@ -172,20 +172,25 @@ def agnostic_alignment(
     timed: Sequence[Pair] | None = None,
     minimal_errors: int | None = None,
     words: tuple[SideWords, SideWords] | None = None,
+    tight: Sequence[Pair] | None = None,
+    tight_known: bool = False,
 ) -> list[Pair]:
     """The speaker-agnostic WER's alignment, time-plausible among the minimal ones (module docstring).
 
     ``timed``: the alignment at the tcpWER collar, when the caller has it;
     ``minimal_errors``: the speaker-agnostic WER's error count, when the caller
     has it (meeteval's); the unbounded alignment is then computed only when no
-    time-constrained one reaches that count. ``words``: as for :func:`align_words`.
+    time-constrained one reaches that count. ``words``: as for :func:`align_words`;
+    ``tight``, ``tight_known``: :func:`tight_alignment`, when the caller computed it (with
+    ``minimal_errors``; None: it does not reach them).
     """
     words = words if words is not None else unit_words(reference, hypothesis)
     untimed = None
     if minimal_errors is None:
         untimed = align_words(reference, hypothesis, UNBOUNDED_COLLAR, words=words)
         minimal_errors = errors(untimed)
-    tight = align_if_minimal(reference, hypothesis, TIE_BREAK_COLLAR, minimal_errors, words)
+    if not tight_known:
+        tight = tight_alignment(reference, hypothesis, minimal_errors, words)
     for candidate in (tight, timed):
         if candidate is not None and errors(candidate) == minimal_errors:
             return list(candidate)
@@ -194,3 +199,10 @@ def agnostic_alignment(
             reference, hypothesis, UNBOUNDED_COLLAR, minimal_errors, True, words=words
         )
     return untimed
+
+
+def tight_alignment(
+    reference: Side, hypothesis: Side, minimal_errors: int, words: tuple[SideWords, SideWords]
+) -> list[Pair] | None:
+    """The alignment at :data:`TIE_BREAK_COLLAR` where it reaches ``minimal_errors``, else None."""
+    return align_if_minimal(reference, hypothesis, TIE_BREAK_COLLAR, minimal_errors, words)

@@ -89,13 +89,23 @@ def overlap_checks(
 def switch_distance(span: Span, switches: Sequence[Span]) -> int | None:
     """Distance (µs) from ``span`` to the nearest switch interval; None without switches.
 
+    ``switches`` are in time order and disjoint (:meth:`msbench.timeline.SpeakerTimeline.
+    switches`), so only the last switch starting before the span ends and the first one after
+    can be nearest (found by bisection).
+
     >>> switch_distance((0, 10), [(12, 13), (30, 31)]), switch_distance((0, 10), [(5, 6)])
     (2, 0)
+    >>> switch_distance((20, 25), [(1, 2), (12, 13), (30, 31)])
+    5
     """
     if not switches:
         return None
     start, end = span
-    return min(max(0, a - end, start - b) for a, b in switches)
+    k = bisect.bisect_left(
+        switches, end, key=lambda switch: switch[0]
+    )  # the first starting at end+
+    nearest = switches[max(0, k - 1) : k + 1]
+    return min(max(0, a - end, start - b) for a, b in nearest)
 
 
 def speech_union(segments: Sequence[tuple[str, float, float]]) -> list[Span]:

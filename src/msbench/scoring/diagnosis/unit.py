@@ -156,12 +156,15 @@ def diagnose_unit(
     settings: Mapping[str, Any],
     agnostic_errors: int | None = None,
     words: tuple[SideWords, SideWords] | None = None,
+    alignments: Mapping[str, Any] | None = None,
 ) -> UnitDiagnosis:
     """All diagnostics of one unit; tokens None: no words on a side (time checks only).
 
     Each side comes with the timeline scoring built for it (once a unit).
     ``agnostic_errors``: the speaker-agnostic WER's error count, when already known;
-    ``words``: both sides' words as the WER family prepared them (else prepared here).
+    ``words``: both sides' words as the WER family prepared them (else prepared here);
+    ``alignments``: ``timed`` and ``tight`` (:func:`~msbench.scoring.diagnosis.alignment.
+    tight_alignment`) when the caller computed them (on other threads), with ``agnostic_errors``.
     """
     (reference, ref_tokens, ref_line), (hypothesis, hyp_tokens, hyp_line) = ref, hyp
     assert ref_line is not None and hyp_line is not None  # noqa: S101 - built by score_session
@@ -176,8 +179,13 @@ def diagnose_unit(
         ref, hyp = Side(reference, ref.worded), Side(hypothesis, hyp.worded)
         ref_tokens = ref.worded
     words = words if words is not None else unit_words(ref, hyp)
-    timed = align_words(ref, hyp, settings["tcp_collar"], agnostic_errors, words=words)
-    pairs = agnostic_alignment(ref, hyp, timed, agnostic_errors, words)
+    if alignments is None:
+        timed = align_words(ref, hyp, settings["tcp_collar"], agnostic_errors, words=words)
+        pairs = agnostic_alignment(ref, hyp, timed, agnostic_errors, words)
+    else:
+        timed = alignments["timed"]
+        pairs = agnostic_alignment(ref, hyp, timed, agnostic_errors, words,
+                                   alignments["tight"], tight_known=True)  # fmt: skip
     edits = classify(
         pairs, ref_line.speech(), hyp_line.speech(), settings["segmentation_tolerance"]
     )

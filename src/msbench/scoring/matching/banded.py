@@ -327,21 +327,21 @@ def _compiled(
     """The forward pass and the backtrace compiled (:mod:`msbench.scoring.matching.
     band_kernel`): the final cell's value and the steps (none where the value exceeds
     ``bound``: the caller widens the band)."""
-    from msbench.scoring.matching import band_kernel
+    from msbench.scoring.matching import band_kernel, recorded_kernel
 
     arrays = (ref.starts, ref.ends, ref.symbols, hyp.starts, hyp.ends, hyp.symbols)
     bands_args = (bands.lo, bands.main, bands.hi, bands.border, bands.outside)
     offsets = np.zeros(len(bands.lo) + 1, dtype=np.int64)  # each row's first byte
     np.cumsum((bands.hi - bands.lo + 3) // 4, out=offsets[1:])
     if offsets[-1] * 4 <= MAX_RECORDED_CELLS:  # one pass; the backtrace follows recorded choices
-        choices, value, overflow = band_kernel.forward_recording(
+        choices, value, overflow = recorded_kernel.forward_recording(
             *bands_args, pruned, offsets, *arrays
         )
         if overflow:
             raise PruneOverflow("a pruned row reaches meeteval's max_value")
         if bound is not None and value > bound:
             return int(value), []
-        step_ref, step_hyp, complete = band_kernel.follow(
+        step_ref, step_hyp, complete = recorded_kernel.follow(
             bands.lo, bands.hi, offsets, choices, len(hyp)
         )
         if complete:
