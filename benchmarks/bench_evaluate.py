@@ -95,7 +95,11 @@ def timed_evaluate(folder: Path, threads: int) -> dict[str, float]:
         return float(found.group(1))
 
     with (out / "unit_scores.csv").open(encoding="utf-8") as table:
-        statuses = [row["status"] for row in csv.DictReader(table)]
+        rows = list(csv.DictReader(table))
+    statuses = [row["status"] for row in rows]
+    for row in rows:
+        if row["status"] == "excluded":
+            print(f"  excluded {row['unit_id']}: {row['reason']}", flush=True)
     return {
         "wall_s": _wall(done.stderr),
         "cpu_s": field(r"User time \(seconds\): ([\d.]+)") + field(r"System time \(seconds\): ([\d.]+)"),

@@ -31,6 +31,24 @@ KEPT = (
 )
 
 
+#: The record's second block: the comparison the demo printed, whole (the worked example of
+#: docs/concepts/comparison.md).
+COMPARISON_HEADING = "## The comparison it printed"
+
+
+def _comparison(printed: list[str]) -> list[str]:
+    """The lines after ``[demo] which system is better`` up to the next ``[demo]`` line."""
+    start = next((k for k, line in enumerate(printed) if line.startswith("[demo] which system")), None)
+    if start is None:
+        return ["(no comparison: the demo scored one system)"]
+    block = []
+    for line in printed[start + 1 :]:
+        if line.startswith("[demo]"):
+            break
+        block.append(line)
+    return block
+
+
 def machine() -> str:
     cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
                 if line.startswith("model name")), platform.processor() or "unknown processor")  # fmt: skip
@@ -60,12 +78,14 @@ def main() -> int:
         ["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True, text=True, check=False
     ).stdout.strip()  # fmt: skip
     excerpt = [line for line in excerpt if not line.startswith("[demo] commit ")]
+    comparison = _comparison(printed)
     when = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d")
     RECORD.parent.mkdir(parents=True, exist_ok=True)
     RECORD.write_text(
         f"# The last measured demo run\n\nRecorded by `scripts/record_demo_run.py` on {when} from "
         f"`scripts/run_demo.sh`'s output at commit {commit}, on {machine()}.\n\n```\n"
-        + "\n".join(excerpt) + "\n```\n", encoding="utf-8",
+        + "\n".join(excerpt) + "\n```\n\n" + COMPARISON_HEADING + "\n\n```\n"
+        + "\n".join(comparison) + "\n```\n", encoding="utf-8",
     )  # fmt: skip
     print(f"wrote {RECORD.relative_to(REPO)}; now run: python scripts/gen_docs.py")
     return 0

@@ -37,56 +37,13 @@ def failure_report(log_dir: str | Path, since: float) -> str:
     return "\n".join(parts)
 
 
-#: What SLURM writes into a job's log when it kills the job for memory: the accounting
-#: sampler (``JobAcctGatherParams=OverMemoryKill``) and the cgroup OOM killer.
-MEMORY_KILL_MARKS = (
-    "exceeded memory limit",
-    "Exceeded job memory limit",
-    "oom_kill event",
-    "OOM Killed",
-    "OUT_OF_MEMORY",
-)
-CANCEL_MARK = "CANCELLED AT"
-TIME_MARK = "DUE TO TIME LIMIT"
+def sources_report(summary: str | Path, since: float) -> str:
+    """Each source that gave no recording (``run_summary.json``'s ``failed_sources``, written in
+    this run), one line each; '' when none."""
+    import json
 
-
-def cluster_events(slurm_log_dir: str | Path, since: float) -> list[str]:
-    """Jobs of this run that SLURM killed (memory, time limit) or that were cancelled, one line
-    each: the rule and wildcards (the log's folder), the SLURM job id, and what SLURM said.
-
-    The executor plugin reports a memory kill as ``FAILED`` with reason ``Unknown`` (and a
-    retry may then pass): the job's SLURM log is where SLURM names it, so it is read here.
-    """
-    import re
-
-    events = []
-    for path in sorted(Path(slurm_log_dir).rglob("*.log")):
-        if path.stat().st_mtime + 1 < since:
-            continue
-        text = path.read_text(encoding="utf-8", errors="replace")
-        job = f"{path.parent.relative_to(slurm_log_dir)} (SLURM job {path.stem})"
-        if any(mark in text for mark in MEMORY_KILL_MARKS):
-            used = re.search(r"exceeded memory limit \((\d+) > (\d+)\)", text)
-            amounts = (
-                f": used {int(used[1]) >> 20} MB of the {int(used[2]) >> 20} MB it asked for"
-                if used
-                else ""
-            )
-            events.append(f"{job}: killed by SLURM for memory{amounts} ({path})")
-        elif TIME_MARK in text:
-            events.append(f"{job}: killed by SLURM at its time limit ({path})")
-        elif CANCEL_MARK in text:
-            events.append(f"{job}: cancelled (scancel, preemption or an administrator) ({path})")
-    return events
-
-
-def cluster_report(slurm_log_dir: str | Path, since: float) -> str:
-    """:func:`cluster_events` as a paragraph for the terminal; '' when there were none."""
-    events = cluster_events(slurm_log_dir, since) if Path(slurm_log_dir).is_dir() else []
-    if not events:
+    path = Path(summary)
+    if not path.exists() or path.stat().st_mtime + 1 < since:
         return ""
-    lines = "\n".join(f"  {event}" for event in events)
-    return (
-        f"[msbench] SLURM stopped {len(events)} job(s) of this run (each retried with more "
-        f"memory and time, up to the profile's retries):\n{lines}\n"
-    )
+    failed = json.loads(path.read_text(encoding="utf-8")).get("failed_sources") or {}
+    return "".join(f"[msbench] source {name!r}: {reason}\n" for name, reason in failed.items())

@@ -67,7 +67,7 @@ def test_every_stage_is_a_rule_and_a_subcommand():
 
 #: The floors of the package, bottom up: a module imports from its own floor or a lower one.
 FLOORS = (
-    "foundations", "io", "models", "ingest", "features", "construction", "scoring", "baseline",
+    "foundations", "cluster", "io", "models", "ingest", "features", "construction", "scoring", "baseline",
     "diagnostics", "comparison", "probes", "review", "audit", "export", "api", "stages", "cli",
     "root",
 )  # fmt: skip

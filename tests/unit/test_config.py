@@ -40,7 +40,7 @@ def test_schema_errors_are_one_line_each():
     lines = str(caught.value).splitlines()
     assert lines == [
         "my.yaml: (top level): unknown key(s) bogus; allowed: acoustic, audit, baseline, compare, condition_space, datasets, diagnostics, "
-        "eligibility, export, ingest, models, pool, probes, release, review, scoring, selection, systems, units, utility",
+        "eligibility, export, ingest, models, pool, probes, release, review, scoring, selection, slurm_submit_window_min, strict_sources, systems, units, utility",
         "my.yaml: selection.min_hours: expected number, got str 'a'",
         "my.yaml: selection.solver: 'gurobi' is not allowed; allowed: cbc, highs",
     ]

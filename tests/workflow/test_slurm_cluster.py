@@ -11,6 +11,7 @@ import os
 import re
 import shutil
 import subprocess
+import threading
 from pathlib import Path
 
 import pytest
@@ -156,23 +157,81 @@ def test_failing_job_is_reported_and_the_rest_completes(tmp_path: Path):
     assert (work / "results" / "features" / "two_speaker" / "acoustic.jsonl").exists()
 
 
-def test_a_memory_kill_is_named_and_retried_with_more_from_the_users_own_request(
-    tmp_path: Path, local_manifests
-):
-    """acoustic.mem_mb 900 is under the models' peak: SLURM kills every first attempt
-    (OverMemoryKill), the retry asks 2 x 900 and passes; the run says so, the logs keep both."""
-    work = copy_workflow(tmp_path / "oom")
+def drain_once_running(work: Path, seconds: float, done: threading.Event) -> None:
+    """When a job of ``work`` first runs, drain the partition for ``seconds``, then resume it
+    (what a maintenance reservation or a restarted controller looks like to sbatch)."""
+    import time
+
+    deadline = time.monotonic() + 900
+    while not done.is_set() and time.monotonic() < deadline:
+        rows = subprocess.run(["squeue", "-h", "-o", "%Z|%T"], capture_output=True, text=True,
+                              timeout=30).stdout.splitlines()  # fmt: skip
+        if any(row == f"{work}|RUNNING" for row in rows):
+            break
+        time.sleep(1)
+    subprocess.run(["scontrol", "update", "PartitionName=debug", "State=DRAIN"], check=True)
+    try:
+        done.wait(seconds)
+    finally:
+        subprocess.run(["scontrol", "update", "PartitionName=debug", "State=UP"], check=True)
+
+
+def test_a_drain_a_memory_kill_and_a_time_out_in_one_run(tmp_path: Path, local_manifests):
+    """One run meets three faults and ends with the local run's outputs (issues 38, 58):
+
+    * the partition is drained for 60 s once a job runs: submissions SLURM refuses meanwhile
+      wait (one line per job), are counted as no attempt and ask for nothing more;
+    * ``acoustic.mem_mb: 900`` is under the models' peak: SLURM kills each first attempt for
+      memory, the cause is printed when SLURM reports it (before the run ends), and the retry
+      asks for the larger of twice 900 and the predicted peak;
+    * ``--set-resources units:runtime=1`` and a first attempt slowed past a minute: SLURM kills
+      it at its time limit, and the retry asks ``runtime=2``.
+    """
+    import threading
+
+    from msbench.config import load_config
+    from msbench.features.batches import acoustic_job
+
+    work = copy_workflow(tmp_path / "faults")
     point_profile_at_test_cluster(work)
     override = work / "memory.yaml"
     override.write_text("acoustic:\n  mem_mb: 900\n")
-    result = snakemake(work, "--profile", "slurm", configfiles=(str(override),))
+    units_rule = work / "workflow" / "rules" / "systems.smk"
+    slowed = "if [ ! -e .units-slowed ]; then touch .units-slowed; sleep 150; fi; "
+    text = units_rule.read_text()
+    assert '"msbench units' in text
+    units_rule.write_text(text.replace('"msbench units', f'"{slowed}msbench units', 1))
+    done = threading.Event()
+    drain = threading.Thread(target=drain_once_running, args=(work, 60.0, done), daemon=True)
+    drain.start()
+    try:
+        result = snakemake(work, "--profile", "slurm", "--set-resources", "units:runtime=1",
+                           configfiles=(str(override),))  # fmt: skip
+    finally:
+        done.set()
+        drain.join(timeout=120)
     log = result.stdout + result.stderr
     assert {**manifest_bytes(work), **loop_bytes(work)} == local_manifests
-    assert "killed by SLURM for memory: used" in log and "of the 900 MB it asked for" in log
+    # the drain: refused submissions waited, said once per job, then went through
+    assert "refused by SLURM (partition drained or down); retrying in" in log, log[-3000:]
+    assert "submitted to SLURM after" in log
+    # the memory kill: named at once (before the run's end), retried with the predicted peak
+    said = result.stderr  # one stream, in the order it was written
+    named = said.index("killed by SLURM for memory: used")
+    assert named < said.rindex("steps (100%) done"), "the cause came only at the end"
+    acoustic = load_config(work / "resources" / "demo" / "config.yaml")["acoustic"]
+    predicted = {int(acoustic_job(p, 0, {**acoustic, "mem_mb": None})["predicted_mb"])
+                 for p in (work / "results" / "ingest").glob("*/recordings.jsonl")}  # fmt: skip
     requested = {mem for mem, _ in requests_of(log, "acoustic").values()}
-    assert requested == {900, 1800}, requested
+    assert requested == {900} | {max(1800, p) for p in predicted}, (requested, predicted)
+    # the time-out: named, and the retry asked twice the user's runtime, the same memory
+    assert "killed by SLURM at its time limit; its retry asks for twice the time" in log
+    units = requests_of(log, "units")
+    assert sorted(limit for _, limit in units.values()) == [1, 2], units
+    assert len({mem for mem, _ in units.values()}) == 1, units
     batch_log = (work / "results/logs/acoustic/two_speaker/0-of-1.log.attempts").read_text()
-    first, second = batch_log.index("mem_mb=900,"), batch_log.index("mem_mb=1800,")
+    first = batch_log.index("mem_mb=900,")
+    second = batch_log.index("mem_mb=", first + 1)
     assert first < batch_log.index("expected peak") < second  # the killed attempt's lines kept
 
 

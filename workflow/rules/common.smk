@@ -1,6 +1,7 @@
 # Input functions only; all logic lives in the msbench package.
 import json
 import re
+import time
 from pathlib import Path
 
 from msbench.ingest.sheet import check_source_folders, find_source, read_dataset_sheet
@@ -8,6 +9,18 @@ from msbench.models.weights import fingerprint
 from msbench.features.batches import acoustic_job, count_batches
 from msbench.features.job_size import evaluate_job, units_job
 from msbench.scoring.evaluate import evaluate_options
+from msbench.cluster.causes import causes_of_job
+from msbench.cluster.retries import retried, user_requests
+
+RUN_STARTED = time.time()
+# SLURM's own logs of each job (the executor plugin's default folder): a retry reads why the
+# job's last attempt ended there (msbench.cluster.causes)
+SLURM_LOGS = ".snakemake/slurm_logs"
+RUN_SUMMARY = "results/manifests/run_summary.json"
+# mem_mb and runtime fixed with --set-resources for the jobs msbench sizes: taken out of
+# Snakemake's overrides (which would fix every attempt) to be each job's first request, grown
+# on retry by what ran out (msbench.cluster.retries)
+USER_REQUESTS = user_requests(workflow, ("acoustic", "units", "evaluate"))
 
 SOURCE_SPECS = read_dataset_sheet(config["datasets"])
 check_source_folders(SOURCE_SPECS, config["datasets"])
@@ -56,7 +69,7 @@ ACOUSTIC_GPUS = 1 if config["acoustic"]["device"] == "cuda" else 0
 # Settings that change how the model step runs, not what it computes: passed at run time,
 # not as rule params, so changing them re-runs nothing (weights are identified by checksum).
 RUNTIME_ONLY = {
-    "acoustic": ("threads", "decode_workers", "mem_mb"),
+    "acoustic": ("threads", "decode_workers", "mem_mb", "runtime_min"),
     "models": ("search_dirs", "cache_dir", "offline"),
     "scoring": ("threads",),
 }
@@ -80,10 +93,12 @@ def acoustic_runtime():
 
 
 def collect_settings():
-    """What collect depends on: eligibility, and the clean-segment length its messages name."""
+    """What collect depends on: eligibility, the clean-segment length its messages name, and
+    whether a source that gives no recording fails the step (strict_sources)."""
     similarity = {"similarity": config["acoustic"]["similarity"]}
+    settings = {"eligibility": config["eligibility"], "acoustic": similarity}
     return json.dumps(
-        {"eligibility": config["eligibility"], "acoustic": similarity}, sort_keys=True
+        {**settings, "strict_sources": config["strict_sources"]}, sort_keys=True
     )
 
 
@@ -106,18 +121,28 @@ def made(path):
     return path
 
 
+def request(rule, wildcards, job, attempt):
+    """A sized job's mem_mb and runtime for `attempt`: the first request (the user's
+    --set-resources, else `job`, msbench's model or the config), grown on retry by what ran
+    out in the earlier attempts (msbench.cluster.retries)."""
+    first = {name: int(job[name]) for name in ("mem_mb", "runtime")}
+    first.update(USER_REQUESTS.get(rule, {}))
+    if attempt == 1:
+        return first
+    causes = causes_of_job(SLURM_LOGS, rule, list(wildcards), RUN_STARTED)
+    return retried(first, int(job["predicted_mb"]), causes)
+
+
 def acoustic_resource(name):
     """Resource callable: an acoustic batch's `name` (mem_mb, runtime) from the audio it holds.
 
-    Computed by the measured memory and runtime model (msbench.features.job_size); a
-    retried job (attempt 2, 3) asks for that many times more, so a job killed for
-    memory is not resubmitted to be killed again.
+    Computed by the measured memory and runtime model (msbench.features.job_size), or the
+    config's acoustic.mem_mb and acoustic.runtime_min; a retry grows what ran out (request).
     """
 
     def resource(wildcards, input, attempt):
-        return acoustic_job(
-            made(input[0]), int(wildcards.batch), config["acoustic"], attempt
-        )[name]
+        job = acoustic_job(made(input[0]), int(wildcards.batch), config["acoustic"])
+        return request("acoustic", wildcards, job, attempt)[name]
 
     return resource
 
@@ -126,7 +151,9 @@ def units_resource(name):
     """Resource callable: the units job's `name` (mem_mb, runtime) from the selected audio."""
 
     def resource(wildcards, input, attempt):
-        return units_job(made(input.benchmark), attempt)[name]
+        return request("units", wildcards, units_job(made(input.benchmark)), attempt)[
+            name
+        ]
 
     return resource
 
@@ -134,13 +161,13 @@ def units_resource(name):
 def evaluate_resource(name):
     """Resource callable: a system's evaluate job's `name` (mem_mb, runtime) from its units.
 
-    The longest selected recording bounds the longest unit (memory); every
-    recording's length gives the runtime (msbench.features.job_size); a retry asks
-    for that many times more.
+    The longest selected recording bounds the longest unit (memory); every recording's
+    length gives the runtime (msbench.features.job_size); a retry grows what ran out.
     """
 
     def resource(wildcards, input, attempt):
-        return evaluate_job(made(input.benchmark), attempt)[name]
+        job = evaluate_job(made(input.benchmark))
+        return request("evaluate", wildcards, job, attempt)[name]
 
     return resource
 

@@ -219,9 +219,13 @@ def acoustic_job(
     modelled = acoustic_mem_mb(
         longest, ahead, attempt=attempt, block_windows=block_windows_of(acoustic)
     )
+    runtime = acoustic_runtime_minutes(hours, acoustic.get("threads", 1), attempt)
     return {
         "mem_mb": int(acoustic["mem_mb"]) * max(1, attempt) if acoustic.get("mem_mb") else modelled,
-        "runtime": acoustic_runtime_minutes(hours, acoustic.get("threads", 1), attempt),
+        "runtime": int(acoustic["runtime_min"]) * max(1, attempt)
+        if acoustic.get("runtime_min")
+        else runtime,
+        "predicted_mb": modelled,
         "longest_minutes": longest,
         "audio_hours": hours,
         "recordings": len(held),

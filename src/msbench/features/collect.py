@@ -57,8 +57,28 @@ def left_out_by_code(
     return dict(sorted(codes.items()))
 
 
-def run_summary(recordings: list[dict[str, Any]], rejections: list[Rejection]) -> dict[str, Any]:
-    """Counts that show nothing was lost: characterized + rejected = everything seen."""
+def failed_sources(
+    recordings: list[dict[str, Any]], rejections: list[Rejection], sources: Sequence[str]
+) -> dict[str, str]:
+    """Each source that gave no recording, with its reason: rejected as a whole (its reason),
+    or every recording of it rejected (how many, and where they are listed)."""
+    failed = {r.source_dataset: r.reason for r in rejections if r.recording_id.endswith("::*")}
+    characterized = Counter(r["source_dataset"] for r in recordings)
+    rejected = Counter(r.source_dataset for r in rejections)
+    for source in sources:
+        if source not in failed and not characterized[source]:
+            failed[source] = (
+                f"gave no recording: {rejected[source]} rejected, see "
+                "results/manifests/rejected.csv"
+            )
+    return dict(sorted(failed.items()))
+
+
+def run_summary(
+    recordings: list[dict[str, Any]], rejections: list[Rejection], sources: Sequence[str] = ()
+) -> dict[str, Any]:
+    """Counts that show nothing was lost: characterized + rejected = everything seen;
+    ``sources``: every source of the run (a source that gave no recording is named)."""
     return {
         "recordings_in": len(recordings) + len(rejections),
         "equation": "recordings_in = recordings_characterized + recordings_rejected",
@@ -72,9 +92,7 @@ def run_summary(recordings: list[dict[str, Any]], rejections: list[Rejection]) -
             sorted(Counter(r["source_dataset"] for r in recordings).items())
         ),
         "rejected_by_source": dict(sorted(Counter(r.source_dataset for r in rejections).items())),
-        "failed_sources": {
-            r.source_dataset: r.reason for r in rejections if r.recording_id.endswith("::*")
-        },
+        "failed_sources": failed_sources(recordings, rejections, sources),
         "total_hours": round(sum(r["duration_seconds"] for r in recordings) / 3600, 4),
     }
 
@@ -133,7 +151,9 @@ def collect(
         (row for path in similarity for row in read_rows(ACOUSTIC_SIMILARITY, path)),
         key=lambda r: r["recording_id"],
     )
-    return Collected(recordings, rejections, rows, matrices, run_summary(recordings, rejections))
+    sources = sorted({Path(path).parent.name for path in features})
+    summary = run_summary(recordings, rejections, sources)
+    return Collected(recordings, rejections, rows, matrices, summary)
 
 
 def require_eligible(summary: Mapping[str, Any], where: Path) -> None:

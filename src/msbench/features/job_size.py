@@ -19,15 +19,16 @@ minutes with 1 and 8 channels, each rule's command in a fresh process under
   ``DNSMOS_MB_PER_BLOCK_WINDOW`` (46 MB: peak RSS 1.37 GB at 4 and 1.92 GB at
   16 on 2 minutes of audio, config schema; 1.93 to 2.39 GB measured at 24 on
   the cluster, issue 38), fewer take nothing off;
-* ``acoustic.mem_mb`` replaces the model with the user's own first request
-  (retries still multiply it: ``--set-resources`` would fix every attempt);
+* ``acoustic.mem_mb`` (and ``acoustic.runtime_min``) replace the model with the user's own
+  first request; the workflow grows a retried job's request by what ran out
+  (:mod:`msbench.cluster.retries`: a time-out doubles the runtime, a memory kill asks the
+  larger of twice the memory and the ``predicted_mb`` below);
 * units (the writer): 31 to 34 MB whatever the length (read, resampled and
   written block by block); ``UNITS_BASE_MB`` adds the stage's tables;
 * ingest: 84 MB (1 channel) and 135 MB (8 channels), whatever the length.
 
-A request is the prediction times ``margin`` (1.25), rounded up to 100 MB,
-times the attempt number: a job killed for memory is resubmitted with more,
-not the same again. Runtime is the batch's audio hours at
+A request is the prediction times ``margin`` (1.25), rounded up to 100 MB (the functions'
+``attempt`` multiplies it, for callers that size retries by attempt alone). Runtime is the batch's audio hours at
 ``CPU_SECONDS_PER_AUDIO_HOUR`` (measured 248 to 282 wall seconds per audio
 hour on one thread for 60 to 160 minutes; 300 kept) divided by the threads,
 times ``SLOWDOWN`` (2, a loaded core), plus ``STARTUP_MINUTES``.
@@ -126,6 +127,7 @@ def units_job(benchmark: str | Path, attempt: int = 1) -> dict[str, float]:
     hours = sum(lengths) / 3600.0
     return {
         "mem_mb": units_mem_mb(max(lengths, default=0.0) / 60.0, attempt=attempt),
+        "predicted_mb": units_mem_mb(max(lengths, default=0.0) / 60.0),
         "runtime": int(math.ceil(STARTUP_MINUTES + UNITS_MINUTES_PER_AUDIO_HOUR * hours))
         * max(1, attempt),
         "audio_hours": hours,
@@ -176,6 +178,7 @@ def evaluate_job(benchmark: str | Path, attempt: int = 1) -> dict[str, float]:
     ]
     return {
         "mem_mb": evaluate_mem_mb(max(lengths, default=0.0), attempt=attempt),
+        "predicted_mb": evaluate_mem_mb(max(lengths, default=0.0)),
         "runtime": evaluate_runtime_minutes(lengths, attempt),
         "longest_minutes": max(lengths, default=0.0),
     }
@@ -193,9 +196,9 @@ def memory_line(recording: Any, mem_mb: int | None, block_windows: int = 4) -> s
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     given = f" of the job's {mem_mb} MB" if mem_mb else ""
     warning = (
-        f"; WARNING: more than the job's {mem_mb} MB: if it is killed, set acoustic.mem_mb in "
-        "the config (each retry asks for that times the attempt; --set-resources would ask "
-        "the same every time) or lower acoustic.batch_hours"
+        f"; WARNING: more than the job's {mem_mb} MB: if it is killed, the retry asks for the "
+        "larger of twice that and this peak (msbench.cluster.retries); or set acoustic.mem_mb "
+        "in the config, or lower acoustic.batch_hours"
         if mem_mb and expected > mem_mb
         else ""
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -37,4 +38,15 @@ def run(
     write_rows(UTTERANCES, manifests / UTTERANCES.name, done.utterances)
     write_rows(SIMILARITY, manifests / SIMILARITY.name, done.matrices)
     write_json(manifests / "run_summary.json", done.summary)
+    for source, reason in done.summary["failed_sources"].items():
+        print(f"msbench collect: source {source!r}: {reason}", file=sys.stderr)
+    if done.summary["failed_sources"] and resolved.get("strict_sources"):
+        from msbench.errors import InputError
+
+        raise InputError(
+            manifests / "run_summary.json",
+            f"{len(done.summary['failed_sources'])} source(s) gave no recording "
+            f"({', '.join(done.summary['failed_sources'])}) and strict_sources is set",
+            fix="see rejected.csv beside it; fix or remove the source, or set strict_sources: false",
+        )
     require_eligible(done.summary, manifests / "run_summary.json")
