@@ -222,8 +222,15 @@ def formats_page() -> str:
 
     lines = ["# File formats", "",
              "Every format msbench reads, from `msbench.io.registry`, in the order content "
-             "detection tries them (a file name's ending decides first, except that a JSON "
-             "document or a wrapped model answer names its own format). Each format is one "
+             "detection tries them. How a file's format is chosen: `--ref-format` / "
+             "`--hyp-format` (a system's `format:`) when given; else the file name's ending "
+             "(`.rttm`, `.stm`, `.srt`, ...), **unless the content is of a format that names "
+             "itself** (every service JSON, VibeVoice, MOSS: the distinctive formats), which "
+             "is then read as that: a MOSS transcript saved as `.rttm` is read as MOSS; `.json` "
+             "says nothing alone (an SRT saved as `.json` is read by content); else "
+             "the first format below whose detector recognises the content. `msbench score` "
+             "says on standard error what each file was read as and how it was chosen. Each "
+             "format is one "
              "module of `msbench.io`; `sample` says where the files its tests read came from "
              "(real outputs: `tests/fixtures/outputs/README.md`).", "",
              "| format | holds | read as | detected | written | sample |",
@@ -281,7 +288,11 @@ def with_demo_compare(page: Path) -> str:
     """comparison.md with its worked example: the comparison the last recorded demo printed."""
     record = (REPO / "docs/measured/demo-run.md").read_text(encoding="utf-8")
     heading = "## The comparison it printed"
-    block = record.split(heading, 1)[1].split("```\n", 1)[1].split("```", 1)[0] if heading in record else ""
+    block = (
+        record.split(heading, 1)[1].split("```\n", 1)[1].split("```", 1)[0]
+        if heading in record
+        else ""
+    )
     text = page.read_text(encoding="utf-8")
     start, end = DEMO_COMPARE
     head, rest = text.split(start, 1)

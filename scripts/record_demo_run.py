@@ -38,7 +38,9 @@ COMPARISON_HEADING = "## The comparison it printed"
 
 def _comparison(printed: list[str]) -> list[str]:
     """The lines after ``[demo] which system is better`` up to the next ``[demo]`` line."""
-    start = next((k for k, line in enumerate(printed) if line.startswith("[demo] which system")), None)
+    start = next(
+        (k for k, line in enumerate(printed) if line.startswith("[demo] which system")), None
+    )
     if start is None:
         return ["(no comparison: the demo scored one system)"]
     block = []

@@ -31,7 +31,17 @@ if [ ${#jobs[@]} -eq 0 ]; then
 fi
 printf '%s\n' "${jobs[@]}" | awk -F'|' '{printf "  job %s  %-9s %s\n", $1, $3, $4}'
 if [ "${1:-}" = "--cancel" ]; then
-  printf '%s\n' "${jobs[@]}" | cut -d'|' -f1 | xargs scancel
+  ids=$(printf '%s\n' "${jobs[@]}" | cut -d'|' -f1 | tr '\n' ' ')
+  if ! command -v scancel >/dev/null 2>&1; then
+    echo "[slurm] NOT cancelled: scancel is not on PATH; the ${#jobs[@]} job(s) above still run." \
+      "Cancel them where scancel is (a login node): scancel $ids; do not resume until they are gone" >&2
+    exit 3
+  fi
+  if ! out=$(timeout "$limit" scancel $ids 2>&1); then
+    echo "[slurm] NOT cancelled: scancel $ids failed: $(printf '%s' "$out" | head -n 1);" \
+      "check with squeue, cancel by hand, and do not resume until they are gone" >&2
+    exit 3
+  fi
   echo "[slurm] cancelled ${#jobs[@]} job(s); now: snakemake --unlock, then your run command (--rerun-incomplete redoes their steps)"
 else
   echo "[slurm] ${#jobs[@]} job(s) of this folder; cancel them with: $0 --cancel"

@@ -164,6 +164,7 @@ COMPARE_METRICS = tuple(m.name for m in COMPARED)
 LEADERBOARD_VIEW_COLUMNS = (
     *names("view system_id system rank_group units_scored excluded"),
     *(f"{m}{end}" for m in COMPARE_METRICS for end in ("", "_low", "_high")),
+    *names("worst_unit worst_unit_metric worst_unit_rate"),
 )
 #: One pair of systems, one metric, one group (compare/pairs.csv, msbench.comparison.pairs).
 COMPARE_PAIR_COLUMNS = (
@@ -231,11 +232,12 @@ _BOOL = (
 )
 _COMPARE_TEXT = (
     *names("view rank_group system_a system_b metric test analysis label unit role verdict"),
+    *names("worst_unit worst_unit_metric"),
 )
 _COMPARE_INT = ("units_scored", "recordings", "defined_resamples")
 _COMPARE_FLOAT = (
     *names("rate_a rate_b value_a value_b difference low high p_better p_tie p_worse"),
-    *names("p_value p_adjusted"),
+    *names("p_value p_adjusted worst_unit_rate"),
     *(f"{m}_{end}" for m in COMPARE_METRICS for end in ("low", "high")),
 )
 _JSON = ("conditions", "scored_spans")

@@ -37,7 +37,10 @@ _BOMS = (
     (codecs.BOM_UTF16_BE, "utf-16-be"),
 )
 
-_ENCODING_FIX = "re-save it as UTF-8, or set `encoding` for this source in the dataset sheet"
+_ENCODING_FIX = (
+    "re-save it as UTF-8, or name its encoding: `--encoding latin-1` (msbench score), or "
+    "`encoding` for its source in the dataset sheet"
+)
 
 
 def _bomless_utf16(data: bytes) -> str | None:
@@ -296,23 +299,30 @@ def write_json(path: str | Path, value: Any) -> None:
 
 
 @contextlib.contextmanager
-def atomic_folder(out_dir: Path) -> Iterator[Path]:
+def atomic_folder(
+    out_dir: Path, written_by: str = "msbench", force: bool = False, option: str | None = "--out"
+) -> Iterator[Path]:
     """A temporary sibling folder to fill; it replaces ``out_dir`` whole on success, is removed on error.
 
     The folder is world-readable (0755): outputs such as the review site are
     meant to be served and copied. The old ``out_dir`` is moved aside first,
-    so a reader sees the old folder or the new one, never half of one.
+    so a reader sees the old folder or the new one, never half of one. What
+    ``out_dir`` holds that msbench did not write is refused first (``force``:
+    deleted, named; ``option`` None: a subfolder msbench names itself, replaced;
+    :mod:`msbench.output_folders`); the new folder is marked.
     """
     import shutil
     import tempfile
 
+    from msbench.output_folders import claim_folder, write_marker
+
     make_folder(out_dir.parent)
-    if out_dir.exists() and not out_dir.is_dir():
-        raise InputError(out_dir, "is a file where msbench writes a folder", fix=_IN_THE_WAY)
+    claim_folder(out_dir, option, force)
     folder = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.", dir=out_dir.parent))
     folder.chmod(0o755)
     try:
         yield folder
+        write_marker(folder, written_by)
         old = out_dir.with_name(f".{out_dir.name}.old")
         shutil.rmtree(old, ignore_errors=True)
         if out_dir.exists():

@@ -16,11 +16,13 @@ from tests.helpers.paths import REPO
 SCRIPT = REPO / "scripts" / "slurm_leftovers.sh"
 
 
-def _run(tmp_path: Path, squeue: str | None, **env: str) -> subprocess.CompletedProcess[str]:
+def _run(
+    tmp_path: Path, squeue: str | None, *args: str, **env: str
+) -> subprocess.CompletedProcess[str]:
     """The script with PATH holding only the basic tools and, if given, a fake squeue."""
     tools = tmp_path / "bin"
     tools.mkdir(exist_ok=True)
-    for name in ("awk", "cut", "head", "id", "timeout", "dirname", "sleep", "xargs", "cat"):
+    for name in ("awk", "cut", "head", "id", "timeout", "dirname", "sleep", "xargs", "cat", "tr"):
         found = subprocess.run(["bash", "-c", f"command -v {name}"], capture_output=True, text=True)
         (tools / name).symlink_to(found.stdout.strip())
     if squeue is not None:
@@ -28,7 +30,11 @@ def _run(tmp_path: Path, squeue: str | None, **env: str) -> subprocess.Completed
         (tools / "squeue").chmod(0o755)
     environment = {"PATH": str(tools), "HOME": os.environ.get("HOME", "/root"), **env}
     return subprocess.run(
-        ["/bin/bash", str(SCRIPT)], capture_output=True, text=True, env=environment, timeout=60
+        ["/bin/bash", str(SCRIPT), *args],
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=60,
     )
 
 
@@ -69,3 +75,13 @@ def test_an_answering_squeue_lists_this_folders_jobs(tmp_path: Path, listed: str
         )
     else:
         assert "no job of" in result.stdout
+
+
+def test_cancel_without_scancel_says_nothing_was_cancelled(tmp_path: Path):
+    """Issue 59: --cancel where scancel is not on PATH names the jobs still running and exits 3,
+    never xargs' own message."""
+    here = REPO.resolve()
+    result = _run(tmp_path, f'echo "7|{here}|RUNNING|acoustic"', "--cancel")
+    assert result.returncode == 3, result.stderr
+    assert "NOT cancelled: scancel is not on PATH" in result.stderr and "scancel 7" in result.stderr
+    assert "cancelled 1 job" not in result.stdout

@@ -44,7 +44,7 @@ def test_a_vibevoice_entry_with_a_nan_time_excludes_only_its_unit(system):
     )  # json writes NaN, as Python's does
     rows = {r["unit_id"]: r for r in _evaluate(tmp)}
     assert rows[broken]["status"] == "excluded"
-    assert "entry 1 has a time that is not a finite number (0.5 to nan s)" in rows[broken]["reason"]
+    assert "vibevoice output: entry 1 end: nan is not a finite time" in rows[broken]["reason"]
     assert all(rows[u]["status"] == "scored" and rows[u]["cpwer"] == 0.0 for u in units[1:])
     (penalty,) = read_rows(PENALTY_SCORES, tmp / "eval/penalty_scores.csv")
     assert penalty["unit_id"] == broken and penalty["cp_errors"] == penalty["cp_length"]

@@ -34,3 +34,23 @@ def test_the_ledger_says_which_rule_applied():
         "Audio exported: CC-BY-SA-4.0 is on the allow-list of licences that permit redistribution."
     )
     assert "**Its audio is not redistributed**: its licence is not on the allow-list" in lines[1]
+
+
+@pytest.mark.parametrize(
+    "licence",
+    [
+        "CC BY 4.0 (non-commercial use only)",  # the issue's case (round five, root 7)
+        "CC BY-SA 4.0 (for research purposes only)",  # AISHELL-4 / AliMeeting's OpenSLR pages
+        "Apache-2.0 (academic research use)",
+        "CC BY 4.0 (except the Mixer 6 portion, distributed by the LDC)",  # CHiME-6 / DiPCo notes
+        "MIT (no redistribution of the audio)",
+        "CC BY 4.0 [NOTSOFAR-1: use subject to the Microsoft data terms]",
+        "CDLA-Permissive-2.0 (evaluation only)",
+        "CC BY 4.0 (registered users)",
+    ],
+)
+def test_a_restricting_remark_in_parentheses_keeps_the_audio_out(licence: str):
+    """A licence is allowed only if its whole text says so: the remark counts (issue 59)."""
+    assert not redistributable(licence)
+    (line,) = licence_lines(["c"], {"c": (licence, "")})
+    assert "**Its audio is not redistributed**: the remark" in line and "restricts what" in line

@@ -268,7 +268,8 @@ def _export(
     exported: Path, copies: dict[str, Path], out: Path, *formats: str
 ) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "msbench.cli", "export", "--to", *formats, "--out", str(out),
+        [sys.executable, "-m", "msbench.cli", "export", "--to", *[f for f in formats if f != "--force"],
+         *(["--force"] if "--force" in formats else []), "--out", str(out),
          "--benchmark", str(copies["benchmark.csv"]), "--recordings", str(copies["recordings.csv"]),
          "--utterances", str(copies["utterances.csv"]), "--units", str(copies["units.csv"]),
          "--unit-audio", str(copies["audio"])],
@@ -318,10 +319,40 @@ def test_an_export_into_a_used_folder_replaces_it_whole(exported: Path, tmp_path
     again = _export(exported, copies, out, "seglst")
     assert (
         again.returncode == 0
-        and "held an earlier export (README.md, kaldi): replaced whole" in again.stderr
+        and "held an earlier export (2 entries): replaced by this one" in again.stderr
     )
-    assert sorted(p.name for p in out.iterdir()) == ["README.md", "seglst"]
+    assert sorted(p.name for p in out.iterdir()) == [".msbench-output.json", "README.md", "seglst"]
     assert not any(p.name.startswith(".out.") for p in tmp_path.iterdir())
+
+
+def test_export_never_deletes_a_users_files(exported: Path, tmp_path: Path):
+    """A folder holding a user's files, one with a user's file inside an earlier export, and a
+    path that is a file: each refused in one line naming what is there, nothing deleted;
+    --force deletes them, naming them (issue 59)."""
+    copies = _manifest_copies(exported, tmp_path / "in")
+    users = tmp_path / "users"
+    (users / "mine").mkdir(parents=True)
+    (users / "notes.txt").write_text("mine")
+    (users / "mine" / "data.txt").write_text("mine too")
+    refused = _export(exported, copies, users, "kaldi")
+    assert refused.returncode != 0
+    said = refused.stderr.strip().splitlines()[-1]
+    assert "holds 2 file(s) msbench did not write there (mine/data.txt, notes.txt)" in said, said
+    assert "--force" in said and "Traceback" not in refused.stderr
+    assert (users / "notes.txt").read_text() == "mine" and (users / "mine/data.txt").exists()
+    earlier = tmp_path / "earlier"
+    assert _export(exported, copies, earlier, "kaldi").returncode == 0
+    (earlier / "kaldi" / "feats.scp").write_text("a user's features\n")
+    inside = _export(exported, copies, earlier, "kaldi")
+    assert inside.returncode != 0 and "kaldi/feats.scp" in inside.stderr
+    assert (earlier / "kaldi" / "feats.scp").exists()
+    a_file = tmp_path / "results.txt"
+    a_file.write_text("a file")
+    assert _export(exported, copies, a_file, "kaldi").returncode != 0
+    assert a_file.read_text() == "a file"
+    forced = _export(exported, copies, users, "kaldi", "--force")
+    assert forced.returncode == 0 and "--force: deleting what" in forced.stderr
+    assert not (users / "notes.txt").exists() and (users / "kaldi").is_dir()
 
 
 def test_missing_audio_is_one_line_and_nothing_is_written(exported: Path, tmp_path: Path):

@@ -44,6 +44,7 @@ rule leaderboard:
             "results/evaluation/{system}/penalty_scores.csv", system=SYSTEMS
         ),
         benchmark="results/manifests/benchmark.csv",
+        references="results/manifests/utterances.csv",
         comparison=comparison_pairs(),
     output:
         csv="results/evaluation/leaderboard.csv",
@@ -84,13 +85,14 @@ rule leaderboard:
         settings=settings_json("compare", "diagnostics"),
     shell:
         "msbench leaderboard --systems {params.folders:q} --benchmark {input.benchmark:q}"
+        " --references {input.references:q}"
         " --out-dir {params.out_dir:q} {params.comparison} --settings {params.settings:q}"
         " 2> {log:q}"
 
 
 rule compare:
     """Every pair of systems on the units both scored, overall and per condition: differences
-    with paired intervals, the probability of improvement, paired tests (Holm)."""
+    with paired intervals, the probability of improvement, paired tests (max-T)."""
     input:
         units=expand("results/evaluation/{system}/unit_scores.csv", system=SYSTEMS),
         penalties=expand(
@@ -100,6 +102,7 @@ rule compare:
             "results/evaluation/{system}/utterance_scores.csv", system=SYSTEMS
         ),
         benchmark="results/manifests/benchmark.csv",
+        references="results/manifests/utterances.csv",
         similarity="results/manifests/speaker_similarity.jsonl",
     output:
         pairs="results/evaluation/compare/pairs.csv",
@@ -129,6 +132,7 @@ rule compare:
         settings=settings_json("compare", "diagnostics", "scoring"),
     shell:
         "msbench compare --evaluations {params.folders:q} --benchmark {input.benchmark:q}"
+        " --references {input.references:q}"
         " --similarity {input.similarity:q} --out {params.out_dir:q}"
         " --settings {params.settings:q} 2> {log:q}"
 

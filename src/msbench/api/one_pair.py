@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from msbench.api.inputs import read_side
+from msbench.api.inputs import Side, read_side
 from msbench.scoring.der import DEFAULT_DER_CONVENTION, DiarizationError
 from msbench.scoring.diagnosis.decomposition import DEFAULT_SEGMENTATION_TOLERANCE
 from msbench.scoring.diagnosis.regions import DEFAULT_BOUNDARY_TOLERANCE
@@ -83,7 +83,7 @@ def score(
                         tokenizer, tolerances, der_convention=der_convention, progress=progress,
                         sessions=sessions, on_word_view=on_view,
                         threads=scoring_threads(threads))  # fmt: skip
-    notes = (SPEAKERLESS_NOTE, *report.notes) if speakerless else report.notes
+    notes = (*([SPEAKERLESS_NOTE] if speakerless else []), *_read_notes(ref, hyp), *report.notes)
     return replace(report, notes=notes, read={"ref": ref.read, "hyp": hyp.read})
 
 
@@ -102,6 +102,13 @@ def _read_both(
         if progress is not None and isinstance(value, str | os.PathLike):
             print(f"{name}: {describe_read(side.read, value)}", file=progress, flush=True)
     return ref, hyp
+
+
+def _read_notes(ref: Side, hyp: Side) -> list[str]:
+    """What reading each side left out (:mod:`msbench.io.reading_notes`), side by side."""
+    return [
+        f"{name}: {n}" for name, s in (("ref", ref), ("hyp", hyp)) for n in s.read.get("notes", [])
+    ]
 
 
 def describe_read(read: Mapping[str, Any], path: object) -> str:

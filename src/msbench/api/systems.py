@@ -124,20 +124,15 @@ def evaluate(
     configured = scoring.pop("threads", None)  # how it runs, not what it computes: not stated
     threads = scoring_threads(threads if threads is not None else configured)
     references = read_references(utterances)
-    with atomic_folder(alignments) if alignments else nullcontext() as folder:
+    # alignments/ is evaluate's own subfolder of its output: replaced whatever it holds
+    into = atomic_folder(alignments, "msbench evaluate", option=None) if alignments else None
+    with into or nullcontext() as folder:
         write = view_writer(folder, scoring) if folder else None  # word views as they are made
         result = evaluate_units(spec, scored_units, references, languages, scoring, write, threads)
     summary = {"system_id": spec.system_id, "system": spec.name, **sum_units(result.units)}
-    return Evaluation(
-        spec.system_id,
-        spec.name,
-        result.units,
-        result.utterances,
-        result.pairs,
-        result.penalties,
-        recording_rows(spec.system_id, result.units, rows),
-        summary,
-    )
+    tables = (result.units, result.utterances, result.pairs, result.penalties)
+    recordings = recording_rows(spec.system_id, result.units, rows)
+    return Evaluation(spec.system_id, spec.name, *tables, recordings, summary)
 
 
 @dataclass(frozen=True)
@@ -178,6 +173,7 @@ def compare(
     *,
     benchmark: Path,
     similarity: Path | None = None,
+    references: Path | None = None,
     config: Path | None = None,
     settings: Mapping[str, Any] | None = None,
 ) -> Comparison:
@@ -186,7 +182,8 @@ def compare(
     improves on A, a paired test and its correction (:mod:`msbench.comparison`).
 
     ``similarity``: ``speaker_similarity.jsonl`` for Table 2's similarity analysis (default:
-    beside ``benchmark``).
+    beside ``benchmark``); ``references``: the benchmark's ``utterances.csv`` (default: beside
+    ``benchmark``), with which a unit a folder lacks is charged in the penalised view.
     """
     from msbench.comparison.run import compare_evaluations
     from msbench.tables import nonempty, read_rows
@@ -197,5 +194,18 @@ def compare(
     beside = benchmark.parent / "speaker_similarity.jsonl"
     found = similarity or (beside if beside.exists() else None)
     folders = sorted(Path(e) for e in evaluations)
-    result = compare_evaluations(folders, selected, found, resolved)
+    result = compare_evaluations(
+        folders, selected, found, resolved, benchmark_references(benchmark, references)
+    )
     return Comparison(result.pairs, result.table2, result.document)
+
+
+def benchmark_references(
+    benchmark: Path, references: Path | None
+) -> Mapping[str, Sequence[Any]] | None:
+    """Each recording's reference segments: ``references`` (``utterances.csv``), else the one
+    beside ``benchmark``, else None (missing units are then named, not charged)."""
+    from msbench.scoring.units import read_references
+
+    path = references or benchmark.parent / "utterances.csv"
+    return read_references(path) if Path(path).exists() else None

@@ -11,15 +11,21 @@
   ``msbench evaluate`` scores the empty hypothesis of each excluded unit into
   ``penalty_scores.csv``.
 
-Refusing a unit can lower a system's ``release`` rates, never its ``common`` ones (the unit
-leaves every system's sums) nor its ``penalised`` ones (no output scores worse than the empty
-one on DER and the WER family).
+Every view is computed over the **benchmark's** recordings (:func:`on_benchmark`): a folder's
+units of recordings the benchmark lacks are left out (named in the note), and a benchmark
+recording a folder has no row for is ``missing``: not in its ``release`` sums (named in the
+note, apart from ``excluded``) and charged as an empty hypothesis in ``penalised`` where the
+references are given. Refusing a unit can lower a system's ``release`` rates, never its
+``common`` ones (the unit leaves every system's sums); in ``penalised`` it is charged the
+empty hypothesis, which is the worst output only while rates stay at or below 100 %: an output
+that inserts more than the reference holds scores worse than the empty one, so refusing it
+lowers the penalised rate (``docs/concepts/comparison.md`` shows each system's worst unit).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -31,12 +37,15 @@ VIEWS = ("release", "common", "penalised")
 
 @dataclass(frozen=True)
 class SystemUnits:
-    """One system's unit rows, and the empty-hypothesis rows of its excluded units."""
+    """One system's unit rows, the empty-hypothesis rows of its excluded (and missing) units,
+    the benchmark's units it has no row for, and what reading it changed (``notes``)."""
 
     system_id: str
     name: str
     units: Sequence[Row]
     penalties: Mapping[str, Row] = field(default_factory=dict)
+    missing: Sequence[str] = ()
+    notes: Sequence[str] = ()
 
     @property
     def scored(self) -> set[str]:
@@ -49,7 +58,8 @@ class SystemUnits:
 
 def read_system(folder: Path) -> SystemUnits:
     """A system's evaluation folder: unit_scores.csv, score_summary.json and, when a unit was
-    excluded, penalty_scores.csv (an error naming the fix when it is missing)."""
+    excluded, penalty_scores.csv (a folder of msbench 0.1, which never wrote it, is read with a
+    note: :func:`on_benchmark` scores its penalties where the references are given)."""
     from msbench.catalog import PENALTY_SCORES, SCORE_SUMMARY, UNIT_SCORES, system_file
     from msbench.tables import read_rows
     from msbench.textio import read_json
@@ -57,20 +67,109 @@ def read_system(folder: Path) -> SystemUnits:
     summary = read_json(system_file(folder, SCORE_SUMMARY))
     units = read_rows(UNIT_SCORES, system_file(folder, UNIT_SCORES.name))
     system = SystemUnits(str(summary["system_id"]), str(summary["system"]), units)
-    if not system.excluded:
-        return system
     path = folder / PENALTY_SCORES.name
-    if not path.exists():
-        raise InputError(
-            str(path),
-            "missing: the penalised view needs the empty-hypothesis scores of the excluded "
-            "units; rerun `msbench evaluate` for this system (msbench >= 0.3 writes them)",
-        )
+    if not system.excluded or not path.exists():
+        return system
     penalties = {str(r["unit_id"]): r for r in read_rows(PENALTY_SCORES, path)}
-    lacking = sorted(set(system.excluded) - set(penalties))
+    return replace(system, penalties=penalties)
+
+
+def on_benchmark(
+    system: SystemUnits,
+    folder: Path,
+    benchmark: Sequence[Row],
+    references: Mapping[str, Sequence[Any]] | None = None,
+    scoring: Mapping[str, Any] | None = None,
+) -> SystemUnits:
+    """``system`` restricted to the benchmark's recordings (module docstring): foreign units
+    left out and named, benchmark recordings without a row ``missing``, and the empty
+    hypothesis of every excluded or missing unit scored where ``references`` are given and its
+    folder has no penalty row; a folder with no unit of the benchmark is refused."""
+    wanted = {str(r["recording_id"]) for r in benchmark}
+    kept = [r for r in system.units if str(r["recording_id"]) in wanted]
+    notes = []
+    foreign = sorted({str(r["unit_id"]) for r in system.units} - {str(r["unit_id"]) for r in kept})
+    if not kept:
+        raise InputError(
+            str(folder),
+            f"none of the {len(system.units)} units of system {system.system_id!r} is a unit of "
+            f"this benchmark's {len(wanted)} recordings (it holds {_shown(foreign)})",
+            fix="give the evaluation folder of a system scored on this benchmark",
+        )
+    if foreign:
+        notes.append(f"{system.system_id}: {len(foreign)} unit(s) of recordings not in the "
+                     f"benchmark left out ({_shown(foreign)})")  # fmt: skip
+    have = {str(r["recording_id"]) for r in kept}
+    missing_rows = [r for r in benchmark if str(r["recording_id"]) not in have]
+    penalties = dict(system.penalties)
+    from msbench.scoring.units import benchmark_units
+
+    missing = []
+    for row in missing_rows:
+        for unit in benchmark_units({"id": system.system_id}, [row]):  # type: ignore[list-item]
+            missing.append(unit.unit_id)
+            if references is not None and scoring is not None:
+                penalties[unit.unit_id] = _penalty(system, unit, references, scoring, "missing")
+    if missing:
+        charged = (
+            "charged as empty hypotheses in the penalised view"
+            if references is not None
+            else "not charged (no references given: --utterances)"
+        )
+        notes.append(f"{system.system_id}: {len(missing)} benchmark unit(s) missing from its "
+                     f"folder ({_shown(missing)}), {charged}")  # fmt: skip
+    lacking = [
+        u
+        for u in (str(r["unit_id"]) for r in kept if r["status"] == "excluded")
+        if u not in penalties
+    ]
+    for unit_id in lacking:
+        if references is None or scoring is None:
+            break
+        unit = next(u for u in _units_of(system, kept, benchmark) if u.unit_id == unit_id)
+        penalties[unit_id] = _penalty(system, unit, references, scoring, "excluded")
+    lacking = [u for u in lacking if u not in penalties]
     if lacking:
-        raise InputError(str(path), f"holds no row for excluded unit(s) {', '.join(lacking)}")
-    return SystemUnits(system.system_id, system.name, units, penalties)
+        notes.append(f"{system.system_id}: no penalty rows for {len(lacking)} excluded unit(s) "
+                     "(a folder of msbench 0.1; give --utterances to score them): left out of "
+                     "its penalised view")  # fmt: skip
+    return replace(system, units=kept, penalties=penalties, missing=missing, notes=notes)
+
+
+def _shown(names: Sequence[str]) -> str:
+    return ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+
+
+def _units_of(system: SystemUnits, rows: Sequence[Row], benchmark: Sequence[Row]) -> list[Any]:
+    """The units of ``rows`` (their ids, recordings and spans)."""
+    from msbench.scoring.units import Unit, benchmark_units
+
+    whole = {
+        u.unit_id: u
+        for u in benchmark_units({"id": system.system_id}, benchmark)  # type: ignore[arg-type]
+    }
+    found = []
+    for r in rows:
+        unit_id = str(r["unit_id"])
+        found.append(
+            whole.get(unit_id)
+            or Unit(unit_id, str(r["recording_id"]), float(r["start"]), float(r["end"]))
+        )
+    return found
+
+
+def _penalty(
+    system: SystemUnits,
+    unit: Any,
+    references: Mapping[str, Sequence[Any]],
+    scoring: Mapping[str, Any],
+    why: str,
+) -> Row:
+    from msbench.scoring.evaluate import penalty_row
+    from msbench.scoring.units import unit_reference
+
+    reference = unit_reference(list(references.get(unit.recording_id, [])), unit)
+    return penalty_row(system.system_id, unit, reference, why, scoring)
 
 
 def common_units(systems: Sequence[SystemUnits]) -> set[str]:
@@ -86,11 +185,17 @@ def view_rows(system: SystemUnits, view: str, common: set[str]) -> list[Row]:
         return list(system.units)
     if view == "common":
         return [r for r in system.units if str(r["unit_id"]) in common]
-    return [
+    charged = [
         {**system.penalties[str(r["unit_id"])], "status": "penalised"}
         if r["status"] == "excluded"
         else r
         for r in system.units
+        if r["status"] != "excluded" or str(r["unit_id"]) in system.penalties
+    ]
+    return charged + [
+        {**system.penalties[u], "status": "penalised"}
+        for u in system.missing
+        if u in system.penalties
     ]
 
 
@@ -104,6 +209,13 @@ def differing_note(systems: Sequence[SystemUnits]) -> str | None:
     >>> print(differing_note([a, b]))
     the systems scored different units: 1 of 2 units is not scored by every system (b excluded 1: u2); the common view compares all systems on the 1 units every one scored
     """
+    read = [note for s in systems for note in s.notes]
+    differ_line = _differing(systems)
+    lines = read + ([differ_line] if differ_line else [])
+    return "; ".join(lines) if lines else None
+
+
+def _differing(systems: Sequence[SystemUnits]) -> str | None:
     if len(systems) < 2:
         return None
     every = set().union(*({str(r["unit_id"]) for r in s.units} for s in systems))

@@ -37,7 +37,10 @@ def views_markdown(
         "",
         f"Views (rates in percent, each with its {confidence:.0%} interval: the jackknife over "
         "recordings with Student's t; rank groups per view on the compare metric's paired "
-        "tests, step-down max-T over the pairs: systems sharing a letter are not told apart):",
+        "tests, step-down max-T over the pairs: systems sharing a letter are not told apart). "
+        "penalised charges each excluded or missing unit its empty hypothesis (100 % of its "
+        "words, of its speech time); an output that inserts more than its reference holds "
+        "scores above that, so a system's worst unit is shown beside its rates:",
         "",
     ]
     if note:
@@ -53,11 +56,21 @@ def views_markdown(
                 m: interval_text(*(two_decimals(r[k]) for k in (m, f"{m}_low", f"{m}_high")))
                 for m in names
             },
+            "worst unit": _worst(r),
         }
         for r in views
     ]
-    columns = ["view", "system_id", "rank_group", "units", "excluded", *names]
+    columns = ["view", "system_id", "rank_group", "units", "excluded", *names, "worst unit"]
     return "\n".join(lines) + "\n" + markdown_table(shown, columns)
+
+
+def _worst(row: Row) -> str:
+    """``cpwer 190.17 (u3)``: a view row's worst unit, as the page shows it."""
+    if row.get("worst_unit") is None:
+        return ""
+    return (
+        f"{row['worst_unit_metric']} {two_decimals(row['worst_unit_rate'])} ({row['worst_unit']})"
+    )
 
 
 def write_views(

@@ -8,7 +8,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from msbench.comparison.ground import SystemUnits, common_units, differing_note, read_system
+from msbench.comparison.ground import (
+    SystemUnits,
+    common_units,
+    differing_note,
+    on_benchmark,
+    read_system,
+)
 from msbench.comparison.pairs import CompareSettings, compare_systems, table2_differences
 from msbench.comparison.rank_groups import rank_groups
 from msbench.comparison.verdicts import cannot_note
@@ -24,10 +30,20 @@ class Comparison:
     document: dict[str, Any]
 
 
-def _systems(folders: Sequence[Path]) -> list[SystemUnits]:
+def _systems(
+    folders: Sequence[Path],
+    benchmark: Sequence[Row],
+    references: Mapping[str, Sequence[Any]] | None,
+    scoring: Mapping[str, Any],
+) -> list[SystemUnits]:
+    """Each folder's system on the benchmark's recordings (:func:`msbench.comparison.ground.
+    on_benchmark`), in system-id order."""
     from msbench.errors import ConfigError
 
-    systems = [read_system(folder) for folder in folders]
+    systems = [
+        on_benchmark(read_system(folder), folder, benchmark, references, scoring)
+        for folder in folders
+    ]
     ids = [s.system_id for s in systems]
     if len(set(ids)) != len(ids):
         raise ConfigError(f"msbench compare: a system id is given twice: {sorted(ids)}")
@@ -39,13 +55,21 @@ def compare_evaluations(
     benchmark: Sequence[Row],
     similarity: Path | None,
     config: Mapping[str, Any],
+    references: Mapping[str, Sequence[Any]] | None = None,
 ) -> Comparison:
-    """Every pair of the systems in ``folders`` (see :mod:`msbench.comparison.pairs`)."""
+    """Every pair of the systems in ``folders`` (see :mod:`msbench.comparison.pairs`);
+    ``references``: each recording's reference segments (missing units are then charged)."""
     from msbench.diagnostics.analysis_inputs import load_system
     from msbench.diagnostics.system import analysis_context
+    from msbench.errors import ConfigError
 
+    if len(folders) < 2:
+        raise ConfigError(
+            f"msbench compare: {len(folders)} evaluation folder given; a comparison needs two or "
+            "more (one system's rates and intervals are in msbench leaderboard's views)"
+        )
     settings = CompareSettings.from_config(config)
-    systems = _systems(folders)
+    systems = _systems(folders, benchmark, references, config["scoring"])
     _, context = analysis_context(len(benchmark), config["diagnostics"], config["scoring"])
     context = replace(context, confidence=settings.confidence)
     pairs = compare_systems(systems, benchmark, context.weights, settings)
@@ -69,6 +93,7 @@ def board_views(
     benchmark: Sequence[Row],
     config: Mapping[str, Any],
     pairs: Sequence[Row] | None = None,
+    references: Mapping[str, Sequence[Any]] | None = None,
 ) -> tuple[list[dict[str, Any]], str | None, dict[str, Any]]:
     """The leaderboard's views with intervals and rank groups (per view: each view's rates and
     its own paired tests of the compare metric, :func:`msbench.comparison.verdicts.
@@ -79,7 +104,7 @@ def board_views(
     from msbench.diagnostics.bootstrap import Bootstrap
 
     settings = CompareSettings.from_config(config)
-    systems = _systems(folders)
+    systems = _systems(folders, benchmark, references, config["scoring"])
     weights = Bootstrap(settings.resamples, settings.seed).weights(len(benchmark))
     recordings = [str(r["recording_id"]) for r in benchmark]
     draft = leaderboard_views(systems, recordings, weights, settings.confidence)

@@ -44,8 +44,36 @@ def view_row(
             row[f"{name}_low"] = row[f"{name}_high"] = None
             continue
         interval = estimate(ratio(*recording_sums(metric, scored, recordings)), weights, confidence)
-        row[f"{name}_low"], row[f"{name}_high"] = interval.low, interval.high
-    return row
+        # a rate is not below 0: a t-interval's low end is cut there (coverage can only grow)
+        low = None if interval.low is None else max(0.0, interval.low)
+        row[f"{name}_low"], row[f"{name}_high"] = low, interval.high
+    return {**row, **worst_unit(scored)}
+
+
+def worst_unit(rows: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The unit of ``rows`` with the highest cpWER (DER where no unit has words), in percent:
+    what the penalised view's charge of an excluded unit (the empty hypothesis: 100 % of its
+    words, of its speech time) is to be read against, since an output that inserts more than
+    the reference holds scores above 100 % (``docs/concepts/comparison.md``).
+
+    >>> worst_unit([{"unit_id": "a", "cp_errors": 3, "cp_length": 2},
+    ...             {"unit_id": "b", "cp_errors": 1, "cp_length": 4}])
+    {'worst_unit': 'a', 'worst_unit_metric': 'cpwer', 'worst_unit_rate': 150.0}
+    """
+    for name in ("cpwer", "der"):
+        metric = METRICS[name]
+        rates = [
+            (
+                100 * sum(float(r.get(c) or 0) for c in metric.numerators) / float(den),
+                str(r["unit_id"]),
+            )
+            for r in rows
+            if (den := r.get(metric.denominator)) not in (None, "", 0)
+        ]
+        if rates:
+            rate, unit = max(rates, key=lambda x: (x[0], x[1]))
+            return {"worst_unit": unit, "worst_unit_metric": name, "worst_unit_rate": rate}
+    return {"worst_unit": None, "worst_unit_metric": None, "worst_unit_rate": None}
 
 
 def leaderboard_views(

@@ -10,6 +10,12 @@ only", proprietary terms, a sheet that says "check ... before sharing", an empty
 any spelling this list does not know. Common spellings are read by :func:`spdx_of`
 ("CC BY 4.0", "Apache License 2.0", "MIT (pyannote-audio sample)"); the ledger of every export
 says, per source, which rule applied.
+
+The whole text counts, parentheses included: a remark that restricts use
+(:data:`RESTRICTING`: "non-commercial use only", "research purposes", "except ...", "LDC",
+"no redistribution", ...) keeps the audio out whatever licence it qualifies
+(:func:`restricting_remark`); only a remark that restricts nothing ("pyannote-audio sample",
+"the corpus' own notice") is read past.
 """
 
 from __future__ import annotations
@@ -46,11 +52,21 @@ _NAMES = (
     (r"\bAPACHE LICEN[CS]E\b", "APACHE"),
     (r"\bMIT LICEN[CS]E\b", "MIT"),
 )
+#: Words of a remark that restricts what the licence beside it permits (matched as words, any
+#: case): any one keeps the audio out.
+RESTRICTING = re.compile(
+    r"\b(?:non[- ]?commercial|NC|ND|research|academic|educational|scientific|only|except|"
+    r"excluding|excludes?|without|not|no|never|may|must|permission|approval|consent|agreement|"
+    r"LDC|proprietary|restrict\w*|prohibit\w*|forbid\w*|internal|evaluation|personal|private|"
+    r"request|registration|registered|members?|subscribers?|paid|fee|custom|terms)\b",
+    re.IGNORECASE,
+)
 _FILLER = {"LICENSE", "LICENCE", "INTERNATIONAL", "VERSION", "GENERIC", "UNPORTED", "PUBLIC"}
 
 
 def spdx_of(licence: str) -> str:
-    """A licence as an SPDX-style identifier: upper case, a parenthesised remark dropped,
+    """A licence as an SPDX-style identifier: upper case, a remark in parentheses or brackets
+    dropped (:func:`restricting_remark` reads it),
     filler words dropped, parts joined by ``-`` (``CC BY 4.0`` and ``cc-by-4.0`` alike).
 
     >>> spdx_of("CC BY 4.0"), spdx_of("Apache License, Version 2.0"), spdx_of("MIT (pyannote sample)")
@@ -58,7 +74,7 @@ def spdx_of(licence: str) -> str:
     >>> spdx_of("CC BY-NC4.0"), spdx_of("Creative Commons Attribution-ShareAlike 4.0 International")
     ('CC-BY-NC4.0', 'CC-BY-SA-4.0')
     """
-    text = re.sub(r"\([^)]*\)", " ", licence.upper())
+    text = re.sub(r"[(\[][^)\]]*[)\]]", " ", licence.upper())
     for pattern, name in _NAMES:
         text = re.sub(pattern, name, text)
     parts = [p for p in re.split(r"[\s,;_/-]+", text) if p and p not in _FILLER]
@@ -67,15 +83,32 @@ def spdx_of(licence: str) -> str:
     return "CC0-1.0" if joined == "CC0" else joined  # CC0 has one version
 
 
+def restricting_remark(licence: str) -> str | None:
+    """The first parenthesised or bracketed remark of ``licence`` that restricts use, or None.
+
+    >>> restricting_remark("CC BY 4.0 (non-commercial use only)")
+    '(non-commercial use only)'
+    >>> restricting_remark("MIT (pyannote-audio sample)") is None
+    True
+    """
+    for remark in re.findall(r"[(\[][^)\]]*[)\]]", licence):
+        if RESTRICTING.search(remark):
+            return remark
+    return None
+
+
 def redistributable(licence: str) -> bool:
-    """True when the licence is on the allow-list (see the module docstring).
+    """True when the licence is on the allow-list and no remark of it restricts use (see the
+    module docstring).
 
     >>> [redistributable(x) for x in ("CC BY-SA 4.0", "CC BY-NC-ND 4.0", "", "research use only")]
     [True, False, False, False]
     >>> redistributable("LDC User Agreement for Non-Members"), redistributable("CC0")
     (False, True)
+    >>> redistributable("CC BY 4.0 (non-commercial use only)")
+    False
     """
-    return spdx_of(licence) in REDISTRIBUTABLE
+    return spdx_of(licence) in REDISTRIBUTABLE and restricting_remark(licence) is None
 
 
 def restricted(licence: str) -> bool:
@@ -97,7 +130,14 @@ def licence_lines(sources: Sequence[str], licences: dict[str, tuple[str, str]]) 
         licence, citation = licences.get(source, ("", ""))
         line = f"- {source}: {licence or 'licence not given in the dataset sheet (check before sharing)'}"
         line += f". Cite: {citation}" if citation else ""
-        if restricted(licence):
+        remark = restricting_remark(licence)
+        if remark and spdx_of(licence) in REDISTRIBUTABLE:
+            line += (
+                f". **Its audio is not redistributed**: the remark {remark} restricts what "
+                f"{spdx_of(licence)} permits (msbench.export.licences); references and metadata "
+                "only, unless exported with --include-restricted-audio."
+            )
+        elif restricted(licence):
             line += (
                 ". **Its audio is not redistributed**: its licence is not on the allow-list of "
                 "licences known to permit redistribution (msbench.export.licences); "

@@ -16,6 +16,7 @@ from msbench.export.kaldi_export import export_kaldi
 from msbench.export.ledger import ledger
 from msbench.export.lhotse_export import export_lhotse
 from msbench.export.seglst_export import export_seglst
+from msbench.output_folders import MARKER, claim_folder, write_marker
 from msbench.scoring.tokenizer import DEFAULT_TOKENIZER
 from msbench.textio import write_atomic
 
@@ -33,9 +34,12 @@ def write_exports(
     systems: Sequence[Mapping[str, Any]] = (),
     tokenizer: str = DEFAULT_TOKENIZER,
     include_restricted: bool = False,
+    force: bool = False,
 ) -> dict[str, list[Path]]:
     """Write each format of ``formats`` under ``out/<format>`` and ``out/README.md`` (the
-    loaders and the licence ledger); returns the files of each format."""
+    loaders and the licence ledger); returns the files of each format. ``out`` must be new,
+    empty or an earlier export (:mod:`msbench.output_folders`; ``force``: what else it holds
+    is deleted, named)."""
     writers: dict[str, Callable[[Bundle, Path], list[Path]]] = {
         "lhotse": export_lhotse,
         "hf": partial(
@@ -45,16 +49,18 @@ def write_exports(
         "seglst": partial(export_seglst, systems=systems, tokenizer=tokenizer),
     }
     refuse_missing_audio(bundle, formats)  # before anything is written
+    claim_folder(out, "--out", force)  # a user's files are never deleted
     changes = id_changes(bundle)
     staging = out.parent / f".{out.name}.partial"
     shutil.rmtree(staging, ignore_errors=True)
     written = {name: writers[name](bundle, staging / name) for name in formats}
     write_atomic(staging / "README.md", ledger(bundle, formats, changes))
+    write_marker(staging, "msbench export")
     replaced = swap_into(staging, out)
     if replaced:
         print(
-            f"msbench export: {out} held an earlier export ({', '.join(replaced)}): replaced "
-            "whole by this one",
+            f"msbench export: {out} held an earlier export ({len(replaced)} entries): replaced "
+            "by this one",
             file=sys.stderr,
         )
     if changes:
@@ -70,7 +76,7 @@ def write_exports(
 def swap_into(staging: Path, out: Path) -> list[str]:
     """``staging`` becomes ``out`` (two renames: a reader never sees a half-written export);
     an earlier export there is replaced whole. Returns what the earlier folder held."""
-    held = sorted(p.name for p in out.iterdir()) if out.is_dir() else []
+    held = sorted(p.name for p in out.iterdir() if p.name != MARKER) if out.is_dir() else []
     old = out.parent / f".{out.name}.replaced"
     shutil.rmtree(old, ignore_errors=True)
     if out.exists():

@@ -32,7 +32,9 @@ from __future__ import annotations
 
 import csv
 import glob
+import os
 import re
+import unicodedata
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
@@ -108,9 +110,11 @@ class SourceSpec:
             return ""
         path = self.audio.replace("{session}", session)
         if not glob.has_magic(path):
-            return path
+            return _as_on_disk(path)
         exact = self.audio_regex(session)
-        matches = sorted(m for m in glob.glob(path) if exact.match(m))
+        forms = {path, *(unicodedata.normalize(f, path) for f in ("NFC", "NFD"))}
+        found = {m for form in forms for m in glob.glob(form)}
+        matches = sorted(m for m in found if exact.match(unicodedata.normalize("NFC", m)))
         if len(matches) > 1:
             raise InputError(
                 path,
@@ -159,6 +163,22 @@ class SourceSpec:
                 break
             parts.append(part)
         return str(Path(*parts)) if parts else "."
+
+
+def _as_on_disk(path: str) -> str:
+    """``path`` as the file system spells it: a session id in NFC (``Zoë``) finds the audio file
+    a Mac wrote in NFD (``Zoe`` + combining diaeresis), and the other way round; else ``path``.
+
+    >>> _as_on_disk("/no/such/file.wav")
+    '/no/such/file.wav'
+    """
+    if os.path.exists(path):
+        return path
+    for form in ("NFC", "NFD"):
+        other = unicodedata.normalize(form, path)
+        if other != path and os.path.exists(other):
+            return other
+    return path
 
 
 def unquotable(path: str) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from msbench.io.json_outputs import label, millis, turns_of_words
+from msbench.io.json_outputs import label, millis, turns_of_words, word_text
 from msbench.records import Segment
 
 LOOKS_FOR = "an object with 'utterances' of {speaker, start, end, text} (ms), or null and 'words'"
@@ -35,13 +35,13 @@ def read(data: Any, session: str, origin: str) -> list[Segment]:
             )
             for k, u in enumerate(data["utterances"], start=1)
         ]
-    words = (
+    words = [
         (
             millis(w["start"], f"word {k} start"),
             millis(w["end"], f"word {k} end"),
             label(w.get("speaker")),
-            str(w["text"]),
+            word_text(w["text"], f"word {k}"),
         )
         for k, w in enumerate(data["words"], start=1)
-    )
+    ]
     return turns_of_words(words, session, origin)

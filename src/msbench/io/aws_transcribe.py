@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from msbench.io.json_outputs import results_of, seconds
+from msbench.io.json_outputs import results_of, seconds, word_text
 from msbench.records import Segment
 
 LOOKS_FOR = "an object 'results' with 'speaker_labels' and 'items'"
@@ -20,23 +20,24 @@ def read(data: Any, session: str, origin: str) -> list[Segment]:
     results = data["results"]
     turns = results["speaker_labels"]["segments"]
     words: list[list[str]] = [[] for _ in turns]
-    starts = [seconds(t["start_time"]) for t in turns]
-    for item in results.get("items", []):
-        content = item["alternatives"][0]["content"]
+    starts = [seconds(t["start_time"], f"speaker segment {k} start_time")
+              for k, t in enumerate(turns, start=1)]  # fmt: skip
+    for i, item in enumerate(results.get("items", [])):
+        content = word_text(item["alternatives"][0]["content"], f"items[{i}]")
         if item.get("type") == "punctuation":
             for bucket in reversed(words):
                 if bucket:
                     bucket[-1] += content
                     break
             continue
-        start = seconds(item["start_time"])
+        start = seconds(item["start_time"], f"items[{i}] start_time")
         k = max((i for i, s in enumerate(starts) if s <= start), default=0)
         words[k].append(content)
     return [
         Segment(
             session,
             starts[k],
-            seconds(t["end_time"]),
+            seconds(t["end_time"], f"speaker segment {k + 1} end_time"),
             str(t["speaker_label"]),
             " ".join(words[k]),
             f"{origin}:speaker segment {k + 1}",

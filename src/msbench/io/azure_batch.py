@@ -5,16 +5,19 @@ Each recognised phrase is one turn of its ``speaker``, its words the best hypoth
 form (the spoken words, as Microsoft's own WER scoring uses; ``display`` adds punctuation and
 inverse text normalisation). Times are ticks of 100 ns, divided exactly; where only the
 ISO 8601 durations are given (``PT1M2.5S``), those. A phrase whose ``recognitionStatus`` is not
-``Success`` holds no words and is left out.
+``Success`` is left out; where it still holds words, they are counted in a note
+(:mod:`msbench.io.reading_notes`), never dropped silently.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from decimal import Decimal
 from typing import Any
 
-from msbench.io.json_outputs import label
+from msbench.io.json_outputs import checked_time, label, word_text
+from msbench.io.reading_notes import note
 from msbench.records import Segment
 
 LOOKS_FOR = (
@@ -41,30 +44,47 @@ def iso_seconds(text: str) -> Decimal:
     return hours * 3600 + minutes * 60 + Decimal(match["s"] or "0")
 
 
-def _span(phrase: dict[str, Any]) -> tuple[float, float]:
+def _span(phrase: dict[str, Any], where: str) -> tuple[float, float]:
+    """The phrase's start and end, each checked as read (whole ticks, finite, in bound)."""
     if "offsetInTicks" in phrase:
         ticks = [phrase[key] for key in ("offsetInTicks", "durationInTicks")]
-        if any(isinstance(t, bool) or float(t) != int(t) for t in ticks):
-            raise ValueError(f"ticks {ticks} are not whole numbers")
+        if any(
+            isinstance(t, bool)
+            or not isinstance(t, int | float)
+            or not math.isfinite(t)
+            or t != int(t)
+            for t in ticks
+        ):
+            raise ValueError(f"{where}: ticks {ticks} are not whole numbers")
         start, length = (Decimal(int(t)) / TICKS_PER_SECOND for t in ticks)
     else:
         start, length = iso_seconds(phrase["offset"]), iso_seconds(phrase["duration"])
-    return float(start), float(start + length)
+    if length < 0:
+        raise ValueError(f"{where}: a negative duration ({float(length)} s)")
+    return (
+        checked_time(float(start), float(start), f"{where} start"),
+        checked_time(float(start + length), float(start + length), f"{where} end"),
+    )
 
 
 def read(data: Any, session: str, origin: str) -> list[Segment]:
     segments = []
     for k, phrase in enumerate(data["recognizedPhrases"], start=1):
-        if phrase.get("recognitionStatus", "Success") != "Success" or not phrase.get("nBest"):
+        status = phrase.get("recognitionStatus", "Success")
+        if status != "Success" or not phrase.get("nBest"):
+            words = (phrase.get("nBest") or [{}])[0].get("lexical") or ""
+            if words.strip():
+                note(f"phrase {k}: recognitionStatus {status!r} with {len(words.split())} "
+                     "word(s), left out (Azure marks its words unreliable)")  # fmt: skip
             continue
-        start, end = _span(phrase)
+        start, end = _span(phrase, f"phrase {k}")
         segments.append(
             Segment(
                 session,
                 start,
                 end,
                 label(phrase.get("speaker")),
-                str(phrase["nBest"][0].get("lexical") or ""),
+                word_text(phrase["nBest"][0].get("lexical", ""), f"phrase {k} lexical"),
                 f"{origin}:phrase {k}",
             )
         )

@@ -78,8 +78,9 @@ class SessionCollector:
             return
         if isinstance(words, list):
             self.notes[session].append(f"{origin}: words given as a list, joined with spaces")
-        label = "" if speaker is None or isinstance(speaker, bool) else str(speaker).strip()
-        if label in EMPTY_SPEAKER_LABELS:
+        # kept as written: msbench.labels normalises labels once, saying what it merged
+        label = "" if speaker is None or isinstance(speaker, bool) else str(speaker)
+        if label.strip() in EMPTY_SPEAKER_LABELS:
             self.problems[session].append(
                 f"{origin}: empty speaker label {speaker!r} (give every segment a speaker)"
             )

@@ -63,6 +63,13 @@ def read_cues(sample: Sample) -> list[Segment]:
             except ValueError as error:
                 raise InputError(path, str(error), where=f"line {number}") from error
             cue = (start, end, [])
+        elif "-->" in line:  # no cue text holds it (WebVTT forbids it): a timing that is no time
+            raise InputError(
+                path,
+                f"cue timing {line.strip()[:80]!r} is not 'start --> end' of HH:MM:SS,mmm times",
+                where=f"line {number}",
+                fix="correct the cue's times (NaN, Infinity and negative times are no times)",
+            )
         elif cue is not None and line.strip():
             cue[2].append(line.strip())
         elif cue is not None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from msbench.io.json_outputs import label, results_of, seconds, turns_of_words
+from msbench.io.json_outputs import label, results_of, seconds, turns_of_words, word_entry
 from msbench.records import Segment
 
 LOOKS_FOR = "an object 'results' with 'channels' (and 'utterances')"
@@ -22,8 +22,8 @@ def read(data: Any, session: str, origin: str) -> list[Segment]:
         return [
             Segment(
                 session,
-                seconds(u["start"]),
-                seconds(u["end"]),
+                seconds(u["start"], f"utterance {k} start"),
+                seconds(u["end"], f"utterance {k} end"),
                 label(u.get("speaker")),
                 str(u.get("transcript") or ""),
                 f"{origin}:utterance {k}",
@@ -31,16 +31,13 @@ def read(data: Any, session: str, origin: str) -> list[Segment]:
             for k, u in enumerate(results["utterances"], start=1)
         ]
     words = results["channels"][0]["alternatives"][0]["words"]
-    return turns_of_words(
-        (
-            (
-                seconds(w["start"]),
-                seconds(w["end"]),
-                label(w.get("speaker")),
-                str(w.get("punctuated_word") or w["word"]),
-            )
-            for w in words
-        ),
-        session,
-        origin,
-    )
+    checked = [
+        word_entry(
+            w,
+            ("start", "end", "punctuated_word" if w.get("punctuated_word") else "word"),
+            label(w.get("speaker")),
+            f"word {k}",
+        )
+        for k, w in enumerate(words, start=1)
+    ]  # each word checked before the turns are joined
+    return turns_of_words(checked, session, origin)

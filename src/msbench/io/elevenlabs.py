@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from msbench.io.json_outputs import label, seconds, turns_of_words
+from msbench.io.json_outputs import label, turns_of_words, word_entry
 from msbench.records import Segment
 
 LOOKS_FOR = "an object with a list 'words' of {text, start, end, type, speaker_id}"
@@ -21,12 +21,9 @@ def looks(data: Any) -> bool:
 
 
 def read(data: Any, session: str, origin: str) -> list[Segment]:
-    words = [w for w in data["words"] if w["type"] == "word"]
-    return turns_of_words(
-        (
-            (seconds(w["start"]), seconds(w["end"]), label(w.get("speaker_id")), str(w["text"]))
-            for w in words
-        ),
-        session,
-        origin,
-    )
+    words = [
+        word_entry(w, ("start", "end", "text"), label(w.get("speaker_id")), f"words[{k}]")
+        for k, w in enumerate(data["words"])
+        if w["type"] == "word"
+    ]  # each word checked before the turns are joined
+    return turns_of_words(words, session, origin)

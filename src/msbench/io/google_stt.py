@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from msbench.io.json_outputs import label, results_of, seconds, turns_of_words
+from msbench.io.json_outputs import label, results_of, seconds, turns_of_words, word_text
 from msbench.records import Segment
 
 LOOKS_FOR = "an object with a list 'results' of {alternatives: [{words}]}"
@@ -44,12 +44,12 @@ def read(data: Any, session: str, origin: str) -> list[Segment]:
     return turns_of_words(
         (
             (
-                seconds(_first(w, START, "0s")),
-                seconds(_first(w, END, "0s")),
+                seconds(_first(w, START, "0s"), f"word {k} start"),
+                seconds(_first(w, END, "0s"), f"word {k} end"),
                 label(_first(w, SPEAKER)),
-                str(w["word"]),
+                word_text(w.get("word"), f"word {k}"),
             )
-            for w in words
+            for k, w in enumerate(words, start=1)
         ),
         session,
         origin,

@@ -28,6 +28,8 @@ from msbench.records import Segment
 from msbench.timeline import parse_seconds
 
 NUMBER = r"\d+(?:\.\d+)?"
+#: A bracket that would be a time but is none msbench reads: NaN, Infinity, a negative number.
+BAD_TIME = re.compile(r"\[\s*(?:[+-]?(?:nan|inf(?:inity)?)|-\s*\d+(?:\.\d+)?)\s*\]", re.IGNORECASE)
 OPENING = re.compile(rf"\[(?P<start>{NUMBER})\](?:\[(?P<speaker>S\d+)\])?")
 TIME = re.compile(rf"\[(?P<time>{NUMBER})\]")
 #: What must follow a closing time: the next turn's bracket, or the end of the transcript.
@@ -45,6 +47,10 @@ def read_moss(sample: Sample) -> list[Segment]:
     """Each ``[start][Sxx]text[end]`` one segment (the module docstring's rule for brackets);
     anything between turns but whitespace, or a turn left open at the end, is an error."""
     text, at = sample.text.strip(), 0
+    if bad := BAD_TIME.search(text):
+        turn = len(OPENING.findall(text[: bad.start()]))
+        raise InputError(sample.path, f"turn {max(turn, 1)}: the time {bad.group()} is not a "
+                         "finite time at or after 0", where=f"character {bad.start()}", fix=FIX)  # fmt: skip
     segments: list[Segment] = []
     while at < len(text):
         opening = OPENING.match(text, at)

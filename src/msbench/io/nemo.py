@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from msbench.io.json_outputs import label, seconds, turns_of_words
+from msbench.io.json_outputs import label, seconds, turns_of_words, word_entry, word_text
 from msbench.records import Segment
 
 LOOKS_FOR = "an object with 'speaker_count' and 'words' of {word, start_time, end_time, speaker}"
@@ -31,16 +31,16 @@ def read(data: Any, session: str, origin: str) -> list[Segment]:
         return [
             Segment(
                 session,
-                seconds(s["start_time"]),
-                seconds(s["end_time"]),
+                seconds(s["start_time"], f"sentence {k} start_time"),
+                seconds(s["end_time"], f"sentence {k} end_time"),
                 _speaker(s),
-                str(s.get("sentence") or ""),
+                word_text(s.get("sentence", ""), f"sentence {k}"),
                 f"{origin}:sentence {k}",
             )
             for k, s in enumerate(data["sentences"], start=1)
         ]
-    words = (
-        (seconds(w["start_time"]), seconds(w["end_time"]), _speaker(w), str(w["word"]))
-        for w in data["words"]
-    )
+    words = [
+        word_entry(w, ("start_time", "end_time", "word"), _speaker(w), f"word {k}")
+        for k, w in enumerate(data["words"], start=1)
+    ]  # each word checked before the turns are joined
     return turns_of_words(words, session, origin)

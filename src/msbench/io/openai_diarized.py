@@ -27,8 +27,8 @@ def read(data: Any, session: str, origin: str) -> list[Segment]:
     return [
         Segment(
             session,
-            seconds(s["start"]),
-            seconds(s["end"]),
+            seconds(s["start"], f"segment {s.get('id', k)} start"),
+            seconds(s["end"], f"segment {s.get('id', k)} end"),
             label(s.get("speaker")),
             str(s.get("text") or "").strip(),
             f"{origin}:segment {s.get('id', k)}",

@@ -33,8 +33,8 @@ def read(data: Any, session: str, origin: str) -> list[Segment]:
     return [
         Segment(
             session,
-            seconds(t["start"]),
-            seconds(t["end"]),
+            seconds(t["start"], f"turn {k} start"),
+            seconds(t["end"], f"turn {k} end"),
             label(t["speaker"]),
             None,
             f"{origin}:turn {k}",

@@ -17,6 +17,7 @@ from msbench.errors import InputError
 from msbench.io import registry
 from msbench.io.collector import in_start_order
 from msbench.io.json_outputs import parsed
+from msbench.io.reading_notes import collected
 from msbench.io.registry import SCORING_FORMATS, FileFormat, closest_formats
 from msbench.io.sample import Sample
 from msbench.records import Segment
@@ -50,18 +51,20 @@ class Reading:
     format: str
     chosen_by: str
     segments: list[Segment] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
     @property
     def speakers(self) -> int:
         return len({s.speaker for s in self.segments})
 
     def to_dict(self) -> dict[str, object]:
-        return {
+        read: dict[str, object] = {
             "format": self.format,
             "chosen_by": self.chosen_by,
             "speakers": self.speakers,
             "segments": len(self.segments),
         }
+        return {**read, "notes": list(self.notes)} if self.notes else read
 
     def summary(self) -> str:
         """``read as vibevoice (by content; 3 speakers, 42 segments)``."""
@@ -131,9 +134,10 @@ def read_output(
     known = registry.BY_NAME.get(fmt)
     if known is None or not known.scoring:
         raise InputError(path, f"unknown format {fmt!r}", fix=closest_formats(fmt, FORMATS))
-    sessions = by_session(_segments(known, sample))
+    with collected() as notes:
+        sessions = by_session(_segments(known, sample))
     ordered = [s for group in sessions.values() for s in in_start_order(group)]
-    return Reading(str(path), fmt, chosen, ordered)
+    return Reading(str(path), fmt, chosen, ordered, notes)
 
 
 def read_segments(
@@ -148,18 +152,29 @@ def read_segments(
 
 
 def _decoded(path: str | Path, encoding: str | None) -> str:
-    """The file's text; a file that is not text is said to be no system output or reference."""
+    """The file's text. A binary file (NUL bytes, or mostly control bytes) is said to be no
+    system output or reference; text with a byte UTF-8 cannot decode keeps the decoder's message
+    (the line, the byte, its offset, and ``--encoding``)."""
     try:
         return read_text(path, encoding)
     except InputError as error:
-        if "cannot decode" not in str(error):
+        if "cannot decode" not in str(error) or not _binary(path):
             raise
         raise InputError(
             path,
-            "is not text (binary, or a text encoding msbench cannot tell): not a reference "
-            "or system output msbench reads",
+            "is binary (NUL or control bytes), not text: not a reference or system output "
+            "msbench reads",
             fix=f"score a text file in one of: {', '.join(FORMATS)}",
         ) from error
+
+
+def _binary(path: str | Path) -> bool:
+    """The file's first 8 KiB hold a NUL byte, or more than 10 % control bytes (not tab, line
+    feed, carriage return, form feed or escape): no text file in any encoding."""
+    with open(path, "rb") as handle:
+        head = handle.read(8192)
+    control = sum(b < 32 and b not in (9, 10, 12, 13, 27) for b in head)
+    return b"\0" in head or control > len(head) / 10
 
 
 def _segments(fmt: FileFormat, sample: Sample) -> list[Segment]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from msbench.io.json_outputs import label, seconds
+from msbench.io.json_outputs import label, word_entry
 from msbench.records import Segment
 
 LOOKS_FOR = "an object with a list 'monologues' of {speaker, elements}"
@@ -23,11 +23,13 @@ def read(data: Any, session: str, origin: str) -> list[Segment]:
     for k, monologue in enumerate(data["monologues"], start=1):
         words: list[str] = []
         times: list[tuple[float, float]] = []
-        for element in monologue["elements"]:
-            if element["type"] == "text":
-                words.append(str(element["value"]))
-                times.append((seconds(element["ts"]), seconds(element["end_ts"])))
-            elif element["type"] == "punct" and words and element["value"].strip():
+        for e, element in enumerate(monologue["elements"], start=1):
+            if element["type"] == "text":  # each element checked before the monologue is joined
+                where = f"monologue {k} element {e}"
+                start, end, _, word = word_entry(element, ("ts", "end_ts", "value"), "", where)
+                words.append(word)
+                times.append((start, end))
+            elif element["type"] == "punct" and words and (element.get("value") or "").strip():
                 words[-1] += element["value"].strip()
         if times:
             segments.append(

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from msbench.io.json_outputs import Word, label, results_of, seconds, turns_of_words
+from msbench.io.json_outputs import Word, label, results_of, turns_of_words, word_entry
 from msbench.records import Segment
 
 LOOKS_FOR = "an object with a list 'results' of {type, start_time, end_time, alternatives}"
@@ -22,18 +22,18 @@ def looks(data: Any) -> bool:
 
 def read(data: Any, session: str, origin: str) -> list[Segment]:
     words: list[Word] = []
-    for r in data["results"]:
+    for k, r in enumerate(data["results"]):
         best = r["alternatives"][0]
         if r.get("type") == "punctuation" and words:
             s, e, who, w = words[-1]
             words[-1] = (s, e, who, w + best["content"])
         elif r.get("type") == "word":
             words.append(
-                (
-                    seconds(r["start_time"]),
-                    seconds(r["end_time"]),
+                word_entry(
+                    {**r, "content": best.get("content")},
+                    ("start_time", "end_time", "content"),
                     label(best.get("speaker")),
-                    best["content"],
+                    f"results[{k}]",
                 )
             )
     return turns_of_words(words, session, origin)

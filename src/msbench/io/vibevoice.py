@@ -75,8 +75,8 @@ def read(data: Any, session: str, origin: str) -> list[Segment]:
     return [
         Segment(
             session,
-            seconds(_field(e, "start", k)),
-            seconds(_field(e, "end", k)),
+            seconds(_field(e, "start", k), f"entry {k} start"),
+            seconds(_field(e, "end", k), f"entry {k} end"),
             label(_field(e, "speaker", k)),
             str(_field(e, "words", k) or ""),
             f"{origin}:entry {k}",

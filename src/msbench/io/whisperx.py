@@ -11,7 +11,14 @@ from pathlib import Path
 from typing import Any
 
 from msbench.errors import InputError
-from msbench.io.json_outputs import Word, read_document, read_parsed, seconds, turns_of_words
+from msbench.io.json_outputs import (
+    Word,
+    read_document,
+    read_parsed,
+    seconds,
+    turns_of_words,
+    word_text,
+)
 from msbench.io.rttm import read_rttm
 from msbench.io.sample import Sample
 from msbench.records import Segment
@@ -33,8 +40,8 @@ def read(data: Any, session: str, origin: str) -> list[Segment]:
         found.append(
             Segment(
                 session,
-                seconds(s["start"]),
-                seconds(s["end"]),
+                seconds(s["start"], f"segment {k} start"),
+                seconds(s["end"], f"segment {k} end"),
                 str(speaker),
                 str(s.get("text") or "").strip(),
                 f"{origin}:segment {k}",
@@ -60,17 +67,18 @@ def join_diarization(data: Any, rttm: Path, session: str, origin: str) -> list[S
     if not turns:
         raise InputError(rttm, "holds no speaker turn to give the words to")
     words: list[Word] = []
-    for segment in data["segments"]:
+    for s, segment in enumerate(data["segments"], start=1):
         spans = segment.get("words") or [
             {"start": segment["start"], "end": segment["end"], "word": segment.get("text", "")}
         ]
         for w in spans:
-            start, end = seconds(w["start"]), seconds(w["end"])
+            where = f"segment {s} word {len(words) + 1}"
+            start, end = seconds(w["start"], f"{where} start"), seconds(w["end"], f"{where} end")
             overlap = [
                 (min(end, b) - max(start, a), -min(abs(start - b), abs(end - a)), who)
                 for a, b, who in turns
             ]
-            words.append((start, end, max(overlap)[2], str(w["word"]).strip()))
+            words.append((start, end, max(overlap)[2], word_text(w["word"], where).strip()))
     return turns_of_words(words, session, f"{origin} + {rttm}")
 
 

@@ -94,12 +94,15 @@ def write_probe_set(
     clips: int,
     recordings: Mapping[str, Mapping[str, Any]],
     settings: Mapping[str, Any],
+    force: bool = False,
 ) -> dict[str, Any]:
+    """Write the probe set into ``out_dir`` (replaced whole; a user's files refused, or with
+    ``force`` deleted: :mod:`msbench.output_folders`); its summary."""
     from msbench.catalog import HEAR_INPUT, HEAR_ITEMS, PROBE_ITEMS
     from msbench.tables import write_rows
     from msbench.textio import atomic_folder, write_json
 
-    with atomic_folder(out_dir) as folder:
+    with atomic_folder(out_dir, "msbench probes", force) as folder:
         (folder / "audio").mkdir()
         for table, make in ((PROBE_ITEMS, dict), (HEAR_ITEMS, hear_row), (HEAR_INPUT, runner_row)):
             write_rows(table, folder / table.name, map(make, generated.rows), exact=True)

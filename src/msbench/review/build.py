@@ -235,9 +235,12 @@ def copy_assets(site: Path, figures: Sequence[Path]) -> None:
         shutil.copyfile(figure, site / "figures" / figure.name)
 
 
-def write_site(out_dir: Path, inputs: SiteInputs, settings: Mapping[str, Any]) -> int:
-    """Build the whole site into ``out_dir`` (replaced atomically); the number of pages."""
-    with atomic_folder(out_dir) as site:
+def write_site(
+    out_dir: Path, inputs: SiteInputs, settings: Mapping[str, Any], force: bool = False
+) -> int:
+    """Build the whole site into ``out_dir`` (replaced atomically; what it holds that msbench
+    did not write is refused, or with ``force`` deleted); the number of pages."""
+    with atomic_folder(out_dir, "msbench review", force) as site:
         index = index_data(inputs, settings)
         for name in ("data", "recordings", "audio"):
             (site / name).mkdir()

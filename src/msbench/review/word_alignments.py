@@ -24,7 +24,7 @@ def copy_word_views(site: Path, views: list[SystemView]) -> int:
             continue
         folder = site / "alignments" / view.system_id
         folder.mkdir(parents=True)
-        for path in sorted(view.alignments.glob("*.json")):
+        for path in sorted(p for p in view.alignments.glob("*.json") if not p.name.startswith(".")):
             text = path.read_text(encoding="utf-8")
             unit_id = json.loads(text)["unit_id"]
             key = json.dumps(f"{view.system_id}/{unit_id}", ensure_ascii=False)

@@ -39,6 +39,7 @@ import zlib
 from collections import Counter
 from collections.abc import Sequence
 
+from msbench.io.json_outputs import TIME_BOUND_S
 from msbench.records import Segment
 from msbench.timeline import SpeakerTimeline, to_seconds, total
 
@@ -66,6 +67,9 @@ def structural_problem(segments: Sequence[Segment]) -> str | None:
         times = (segment.start_time, segment.end_time)
         if not all(isinstance(t, int | float) and math.isfinite(t) for t in times):
             return f"unparseable: {where} has a time that is not a finite number ({times[0]} to {times[1]} s)"
+        if max(times) > TIME_BOUND_S:
+            return (f"unparseable: {where} has a time beyond msbench's bound of 1e7 s "
+                    f"({times[0]} to {times[1]} s): a time in another unit, or a broken value")  # fmt: skip
         if segment.start_time < 0:
             return f"unparseable: {where} starts before 0 ({segment.start_time} s)"
         if not segment.speaker.strip():

@@ -19,6 +19,7 @@ from typing import Any
 
 from msbench.errors import InputError
 from msbench.io.read import read_segments
+from msbench.io.reading_notes import collected
 from msbench.records import Segment
 from msbench.scoring.checks import (
     NO_SPEAKER,
@@ -288,10 +289,13 @@ def evaluate_units(
         reference = unit_reference(references.get(unit.recording_id, []), unit)
         hypothesis: list[Segment] | None = None
         try:
-            hypothesis = load_output(spec, unit, single)
+            with collected() as notes:  # what the reader left out, said in the unit's notes
+                hypothesis = load_output(spec, unit, single)
             scores, reason, degraded = score_unit(
                 unit, reference, hypothesis, languages.get(unit.recording_id, ""), settings, threads
             )
+            if scores is not None and notes:
+                scores = replace(scores, notes=(*notes, *scores.notes))
         except MissingOutput as missing:
             scores, reason, degraded = None, str(missing), []
         except InputError as error:
@@ -317,8 +321,14 @@ def evaluate_units(
         evaluation.add_diagnosis(spec.system_id, unit, scores)
         if on_word_view is not None and scores is not None and scores.word_view is not None:
             on_word_view(unit, scores.word_view)
-    excluded = [row for row in evaluation.units if row["status"] == "excluded"]
-    if excluded and len(excluded) == len(evaluation.units):
+    _say_if_all_excluded(spec, evaluation.units)
+    return evaluation
+
+
+def _say_if_all_excluded(spec: SystemSpec, rows: Sequence[Mapping[str, Any]]) -> None:
+    """A system none of whose units was scored is said on standard error, with the reasons."""
+    excluded = [row for row in rows if row["status"] == "excluded"]
+    if excluded and len(excluded) == len(rows):
         reasons = Counter(str(row["reason"]).split(":")[0] for row in excluded)
         print(
             f"msbench evaluate: system {spec.system_id!r}: every one of its {len(excluded)} "
@@ -326,4 +336,3 @@ def evaluate_units(
             f"check its outputs ({spec.outputs}) and unit_scores.csv's reasons",
             file=sys.stderr,
         )
-    return evaluation

@@ -8,10 +8,8 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
-from msbench.io.read import Reading, read_output
 from msbench.metrics import COMPARED, METRICS, WER_COUNTS
 
 #: The DER-family keys, the WER-family keys (``orcwer``: msbench score alone computes it) and
@@ -64,18 +62,6 @@ def score_table(scores: Mapping[str, Any]) -> str:
 def warning_lines(scores: Mapping[str, Any]) -> list[str]:
     """Every note of the JSON as one line (a metric not computed says why there)."""
     return [f"warning: {note}" for note in scores.get("notes", [])]
-
-
-def read_pair(
-    ref: Path, hyp: Path, ref_format: str | None, hyp_format: str | None, encoding: str | None
-) -> dict[str, Reading]:
-    """Both files read, and what each was read as said on standard error
-    (``hyp: read as vibevoice (by content; 3 speakers, 42 segments): out/u.json``)."""
-    reading = {"ref": read_output(ref, ref_format, encoding=encoding)}
-    reading["hyp"] = read_output(hyp, hyp_format, encoding=encoding)
-    for side, read in reading.items():
-        print(f"{side}: {read.summary()}: {read.path}", file=sys.stderr)
-    return reading
 
 
 def say(scores: Mapping[str, Any], as_json: bool) -> None:

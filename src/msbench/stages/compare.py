@@ -25,6 +25,10 @@ def run(
             "speaker_similarity.jsonl (Table 2's similarity analysis; default: beside --benchmark)"
         ),
     ] = None,
+    references: Annotated[
+        Path | None,
+        Arg("utterances.csv: a unit a folder lacks is charged (default: beside --benchmark)"),
+    ] = None,
     config: ConfigPath = None,
     settings: SettingsJson = None,
 ) -> None:
@@ -44,6 +48,7 @@ def run(
         evaluations,
         benchmark=benchmark,
         similarity=similarity,
+        references=references,
         config=config,
         settings=json.loads(settings) if settings else None,
     ).write(out)

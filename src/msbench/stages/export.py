@@ -7,7 +7,7 @@ from typing import Annotated
 
 from msbench.export.writers import EXPORTS
 from msbench.scoring.tokenizer import DEFAULT_TOKENIZER
-from msbench.stages.options import Arg
+from msbench.stages.options import Arg, Force
 
 
 def run(
@@ -34,6 +34,7 @@ def run(
     include_restricted_audio: Annotated[
         bool, Arg("hf: copy audio of sources whose licence forbids redistribution (NC, ND)")
     ] = False,
+    force: Force = False,
 ) -> None:
     """Write the benchmark in each format of TO under OUT, with a README (loaders, licences).
 
@@ -59,6 +60,7 @@ def run(
         systems=[json.loads(entry) for entry in systems],
         tokenizer=tokenizer,
         include_restricted=include_restricted_audio,
+        force=force,
     )
     for name, paths in written.items():
         print(f"msbench export: {name}: {', '.join(str(p.relative_to(out)) for p in paths)}")

@@ -45,3 +45,9 @@ RuntimeJson = Annotated[
         metavar="JSON",
     ),
 ]
+
+#: ``--force``: an output folder that holds files msbench did not write is replaced anyway
+#: (naming them); without it, it is refused (:mod:`msbench.output_folders`).
+Force = Annotated[
+    bool, Arg("replace --out even where it holds files msbench did not write (naming them)")
+]

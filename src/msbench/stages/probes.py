@@ -5,7 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated
 
-from msbench.stages.options import Arg, ConfigPath, RuntimeJson, SettingsJson, resolve_settings
+from msbench.stages.options import (
+    Arg,
+    ConfigPath,
+    Force,
+    RuntimeJson,
+    SettingsJson,
+    resolve_settings,
+)
 
 
 def run(
@@ -19,6 +26,7 @@ def run(
     config: ConfigPath = None,
     settings: SettingsJson = None,
     runtime: RuntimeJson = None,
+    force: Force = False,
 ) -> None:
     """Generate multiple-choice speaker-attribution items, stratified by condition.
 
@@ -51,7 +59,7 @@ def run(
     )
     if probes["counterfactual"]["model"]:
         generated.pairs = counterfactual_pairs(generated, clips, rows, resolved)
-    report = write_probe_set(out_dir, generated, len(clips), rows, probes)
+    report = write_probe_set(out_dir, generated, len(clips), rows, probes, force)
     families = report["by_family"]
     print(
         f"[probes] {report['items']} items from {len(clips)} clips in {out_dir}: {families}",

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Annotated
 
-from msbench.stages.options import Arg, ConfigPath, SettingsJson, resolve_settings
+from msbench.stages.options import Arg, ConfigPath, Force, SettingsJson, resolve_settings
 
 
 def run(
@@ -34,6 +34,7 @@ def run(
     ] = None,
     config: ConfigPath = None,
     settings: SettingsJson = None,
+    force: Force = False,
 ) -> None:
     """Write a static site for quality control and for reading systems' errors.
 
@@ -56,7 +57,7 @@ def run(
     review = resolve_settings(config, settings)["review"]
     tables = (benchmark, recordings, utterances, pool, condition_space)
     inputs = load_inputs(*tables, figures, json.loads(systems), evaluations, probes, results)
-    pages = write_site(out_dir, inputs, review)
+    pages = write_site(out_dir, inputs, review, force)
     print(
         f"[review] {pages} recording pages in {out_dir}; open {out_dir}/index.html", file=sys.stderr
     )
