@@ -21,9 +21,10 @@ from msbench.cluster.submit import Outage
 STATE_DIR = Path(".snakemake") / "msbench"
 
 
-def prepare(window_min: float, python: str = sys.executable) -> Path:
+def prepare(window_min: float, python: str | None = None) -> Path:
     """Set up this process (the Snakemake controller) for a SLURM run; the run's submission
-    log's path."""
+    log's path. ``python``: the interpreter the sbatch shim runs (default: this one)."""
+    python = python or sys.executable
     shim_dir = (STATE_DIR / "bin").resolve()
     shim_dir.mkdir(parents=True, exist_ok=True)
     shim = shim_dir / "sbatch"
@@ -50,8 +51,9 @@ def refused_report(state: str | Path | None, argv: list[str]) -> str:
     '' when none."""
     if not state:
         return ""
-    gave_up = sorted({str(row["job"]) for row in Outage(str(state)).events()
-                      if row.get("event") == "gave-up"})  # fmt: skip
+    gave_up = sorted(
+        {str(row["job"]) for row in Outage(str(state)).events() if row.get("event") == "gave-up"}
+    )
     if not gave_up:
         return ""
     command = " ".join(shlex.quote(a) for a in ["snakemake", *argv[1:]])

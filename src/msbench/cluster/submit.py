@@ -168,14 +168,18 @@ def submit(
         left = window_s - (now - began)
         if left <= 0:
             outage.note(event="gave-up", job=name, reason=reason)
-            say(f"msbench: {name} refused by SLURM ({reason}) for the whole window of "
+            say(
+                f"msbench: {name} refused by SLURM ({reason}) for the whole window of "
                 f"{window_s / 60:g} min: not submitted; the run stops, and the same command "
-                "resumes it once SLURM accepts jobs again")  # fmt: skip
+                "resumes it once SLURM accepts jobs again"
+            )
             return done
         delay = min(DELAYS[min(tries, len(DELAYS) - 1)], max(1.0, left))
         if reason != said:
-            say(f"msbench: {name} refused by SLURM ({reason}); retrying in {delay:.0f} s, "
-                f"{left / 60:.0f} min left (slurm_submit_window_min)")  # fmt: skip
+            say(
+                f"msbench: {name} refused by SLURM ({reason}); retrying in {delay:.0f} s, "
+                f"{left / 60:.0f} min left (slurm_submit_window_min)"
+            )
             said = reason
         time.sleep(delay)
         tries += 1

@@ -85,9 +85,34 @@ def on_benchmark(
     left out and named, benchmark recordings without a row ``missing``, and the empty
     hypothesis of every excluded or missing unit scored where ``references`` are given and its
     folder has no penalty row; a folder with no unit of the benchmark is refused."""
+    kept, notes = _benchmark_rows(system, folder, benchmark)
+    charge = None
+    if references is not None and scoring is not None:
+        charge = {"references": references, "scoring": scoring}
+    penalties = dict(system.penalties)
+    missing = _missing_units(system, kept, benchmark, penalties, charge, notes)
+    lacking = [str(r["unit_id"]) for r in kept if r["status"] == "excluded"]
+    lacking = [u for u in lacking if u not in penalties]
+    if charge is not None:
+        for unit in _units_of(system, [r for r in kept if str(r["unit_id"]) in lacking], benchmark):
+            penalties[unit.unit_id] = _penalty(system, unit, "excluded", **charge)
+        lacking = []
+    if lacking:
+        notes.append(
+            f"{system.system_id}: no penalty rows for {len(lacking)} excluded unit(s) "
+            "(a folder of msbench 0.1; give --references to score them): left out of "
+            "its penalised view"
+        )
+    return replace(system, units=kept, penalties=penalties, missing=missing, notes=notes)
+
+
+def _benchmark_rows(
+    system: SystemUnits, folder: Path, benchmark: Sequence[Row]
+) -> tuple[list[Row], list[str]]:
+    """The system's rows of the benchmark's recordings, and a note naming the others; a folder
+    with none is refused, naming it."""
     wanted = {str(r["recording_id"]) for r in benchmark}
     kept = [r for r in system.units if str(r["recording_id"]) in wanted]
-    notes = []
     foreign = sorted({str(r["unit_id"]) for r in system.units} - {str(r["unit_id"]) for r in kept})
     if not kept:
         raise InputError(
@@ -96,44 +121,46 @@ def on_benchmark(
             f"this benchmark's {len(wanted)} recordings (it holds {_shown(foreign)})",
             fix="give the evaluation folder of a system scored on this benchmark",
         )
+    notes = []
     if foreign:
-        notes.append(f"{system.system_id}: {len(foreign)} unit(s) of recordings not in the "
-                     f"benchmark left out ({_shown(foreign)})")  # fmt: skip
-    have = {str(r["recording_id"]) for r in kept}
-    missing_rows = [r for r in benchmark if str(r["recording_id"]) not in have]
-    penalties = dict(system.penalties)
+        notes.append(
+            f"{system.system_id}: {len(foreign)} unit(s) of recordings not in the "
+            f"benchmark left out ({_shown(foreign)})"
+        )
+    return kept, notes
+
+
+def _missing_units(
+    system: SystemUnits,
+    kept: Sequence[Row],
+    benchmark: Sequence[Row],
+    penalties: dict[str, Row],
+    charge: Mapping[str, Any] | None,
+    notes: list[str],
+) -> list[str]:
+    """The benchmark's units of recordings the folder has no row for, each charged into
+    ``penalties`` where ``charge`` (the references and scoring settings) is given; said in
+    ``notes``."""
     from msbench.scoring.units import benchmark_units
 
-    missing = []
-    for row in missing_rows:
-        for unit in benchmark_units({"id": system.system_id}, [row]):  # type: ignore[list-item]
-            missing.append(unit.unit_id)
-            if references is not None and scoring is not None:
-                penalties[unit.unit_id] = _penalty(system, unit, references, scoring, "missing")
+    have = {str(r["recording_id"]) for r in kept}
+    rows = [r for r in benchmark if str(r["recording_id"]) not in have]
+    units = benchmark_units({"id": system.system_id}, rows)  # type: ignore[arg-type]
+    for unit in units:
+        if charge is not None:
+            penalties[unit.unit_id] = _penalty(system, unit, "missing", **charge)
+    missing = [u.unit_id for u in units]
     if missing:
         charged = (
             "charged as empty hypotheses in the penalised view"
-            if references is not None
-            else "not charged (no references given: --utterances)"
+            if charge is not None
+            else "not charged (no references given: --references)"
         )
-        notes.append(f"{system.system_id}: {len(missing)} benchmark unit(s) missing from its "
-                     f"folder ({_shown(missing)}), {charged}")  # fmt: skip
-    lacking = [
-        u
-        for u in (str(r["unit_id"]) for r in kept if r["status"] == "excluded")
-        if u not in penalties
-    ]
-    for unit_id in lacking:
-        if references is None or scoring is None:
-            break
-        unit = next(u for u in _units_of(system, kept, benchmark) if u.unit_id == unit_id)
-        penalties[unit_id] = _penalty(system, unit, references, scoring, "excluded")
-    lacking = [u for u in lacking if u not in penalties]
-    if lacking:
-        notes.append(f"{system.system_id}: no penalty rows for {len(lacking)} excluded unit(s) "
-                     "(a folder of msbench 0.1; give --utterances to score them): left out of "
-                     "its penalised view")  # fmt: skip
-    return replace(system, units=kept, penalties=penalties, missing=missing, notes=notes)
+        notes.append(
+            f"{system.system_id}: {len(missing)} benchmark unit(s) missing from its "
+            f"folder ({_shown(missing)}), {charged}"
+        )
+    return missing
 
 
 def _shown(names: Sequence[str]) -> str:
@@ -161,9 +188,9 @@ def _units_of(system: SystemUnits, rows: Sequence[Row], benchmark: Sequence[Row]
 def _penalty(
     system: SystemUnits,
     unit: Any,
+    why: str,
     references: Mapping[str, Sequence[Any]],
     scoring: Mapping[str, Any],
-    why: str,
 ) -> Row:
     from msbench.scoring.evaluate import penalty_row
     from msbench.scoring.units import unit_reference

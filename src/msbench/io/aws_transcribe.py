@@ -20,8 +20,10 @@ def read(data: Any, session: str, origin: str) -> list[Segment]:
     results = data["results"]
     turns = results["speaker_labels"]["segments"]
     words: list[list[str]] = [[] for _ in turns]
-    starts = [seconds(t["start_time"], f"speaker segment {k} start_time")
-              for k, t in enumerate(turns, start=1)]  # fmt: skip
+    starts = [
+        seconds(t["start_time"], f"speaker segment {k} start_time")
+        for k, t in enumerate(turns, start=1)
+    ]
     for i, item in enumerate(results.get("items", [])):
         content = word_text(item["alternatives"][0]["content"], f"items[{i}]")
         if item.get("type") == "punctuation":

@@ -74,8 +74,10 @@ def read(data: Any, session: str, origin: str) -> list[Segment]:
         if status != "Success" or not phrase.get("nBest"):
             words = (phrase.get("nBest") or [{}])[0].get("lexical") or ""
             if words.strip():
-                note(f"phrase {k}: recognitionStatus {status!r} with {len(words.split())} "
-                     "word(s), left out (Azure marks its words unreliable)")  # fmt: skip
+                note(
+                    f"phrase {k}: recognitionStatus {status!r} with {len(words.split())} "
+                    "word(s), left out (Azure marks its words unreliable)"
+                )
             continue
         start, end = _span(phrase, f"phrase {k}")
         segments.append(

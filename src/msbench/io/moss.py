@@ -49,14 +49,22 @@ def read_moss(sample: Sample) -> list[Segment]:
     text, at = sample.text.strip(), 0
     if bad := BAD_TIME.search(text):
         turn = len(OPENING.findall(text[: bad.start()]))
-        raise InputError(sample.path, f"turn {max(turn, 1)}: the time {bad.group()} is not a "
-                         "finite time at or after 0", where=f"character {bad.start()}", fix=FIX)  # fmt: skip
+        raise InputError(
+            sample.path,
+            f"turn {max(turn, 1)}: the time {bad.group()} is not a finite time at or after 0",
+            where=f"character {bad.start()}",
+            fix=FIX,
+        )
     segments: list[Segment] = []
     while at < len(text):
         opening = OPENING.match(text, at)
         if opening is None:
-            raise InputError(sample.path, f"text outside a turn: {text[at:].strip()[:60]!r}",
-                             where=f"character {at}", fix=FIX)  # fmt: skip
+            raise InputError(
+                sample.path,
+                f"text outside a turn: {text[at:].strip()[:60]!r}",
+                where=f"character {at}",
+                fix=FIX,
+            )
         start = parse_seconds(opening["start"])
         end = _turn_end(text, opening.end(), start)
         if end is None:
@@ -66,9 +74,16 @@ def read_moss(sample: Sample) -> list[Segment]:
                 where=f"character {opening.start()}",
             )
         words = text[opening.end() : end.start()].strip()
-        segments.append(Segment(sample.session, start, parse_seconds(end["time"]),
-                                opening["speaker"] or DEFAULT_SPEAKER, words,
-                                f"{sample.path}:turn {len(segments) + 1}"))  # fmt: skip
+        segments.append(
+            Segment(
+                sample.session,
+                start,
+                parse_seconds(end["time"]),
+                opening["speaker"] or DEFAULT_SPEAKER,
+                words,
+                f"{sample.path}:turn {len(segments) + 1}",
+            )
+        )
         at = end.end()
         while at < len(text) and text[at].isspace():
             at += 1

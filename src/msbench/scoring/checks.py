@@ -68,8 +68,10 @@ def structural_problem(segments: Sequence[Segment]) -> str | None:
         if not all(isinstance(t, int | float) and math.isfinite(t) for t in times):
             return f"unparseable: {where} has a time that is not a finite number ({times[0]} to {times[1]} s)"
         if max(times) > TIME_BOUND_S:
-            return (f"unparseable: {where} has a time beyond msbench's bound of 1e7 s "
-                    f"({times[0]} to {times[1]} s): a time in another unit, or a broken value")  # fmt: skip
+            return (
+                f"unparseable: {where} has a time beyond msbench's bound of 1e7 s "
+                f"({times[0]} to {times[1]} s): a time in another unit, or a broken value"
+            )
         if segment.start_time < 0:
             return f"unparseable: {where} starts before 0 ({segment.start_time} s)"
         if not segment.speaker.strip():

@@ -177,8 +177,10 @@ def changes_note(side: str, segments_text: list[str | None], name: str) -> str |
         return None
     parts = []
     if numbers:
-        parts.append(f"{numbers} number{'s' * (numbers != 1)} written the other way "
-                     "(msbench.scoring.numbers)")  # fmt: skip
+        parts.append(
+            f"{numbers} number{'s' * (numbers != 1)} written the other way "
+            "(msbench.scoring.numbers)"
+        )
     if invisible:
         parts.append(f"{invisible} invisible character{'s' * (invisible != 1)} removed")
     return f"{name} rewrote the {side}: {', '.join(parts)}"
