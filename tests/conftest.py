@@ -25,14 +25,21 @@ WORKFLOW_GROUPS = {
 }
 
 
+#: Test modules whose module-scoped fixture is expensive (a minute of scoring or synthesis): kept
+#: on one worker, so the fixture is made once, not once per worker.
+MODULE_GROUPS = {"test_scoring_differential", "test_probes_simulated"}
+
+
 def group_of(path: str) -> str | None:
     """The xdist group of a test file (None: any worker).
 
     >>> group_of("tests/workflow/test_export.py"), group_of("tests/models/test_models.py")
     ('demo', 'models')
-    >>> group_of("tests/unit/test_scoring.py") is None
-    True
+    >>> group_of("tests/unit/test_scoring.py") is None, group_of("tests/unit/test_probes_simulated.py")
+    (True, 'test_probes_simulated')
     """
+    if Path(path).stem in MODULE_GROUPS:
+        return Path(path).stem
     parts = path.replace(os.sep, "/").split("/")
     if "workflow" in parts:
         return WORKFLOW_GROUPS.get(Path(path).stem, "demo")

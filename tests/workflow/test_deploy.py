@@ -65,6 +65,14 @@ def deploy(target: Path) -> Path:
     return target
 
 
+#: The line of slurm/config.yaml that holds the partition placeholder (named in the refusal).
+PARTITION_LINE = next(
+    n
+    for n, line in enumerate((REPO / "slurm/config.yaml").read_text().splitlines(), start=1)
+    if "EDIT-ME-partition" in line
+)
+
+
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory: pytest.TempPathFactory, clean_run: Path) -> tuple[Path, Path]:
     """The deployment's own run, and the in-repository one it must equal (the shared clean
@@ -73,7 +81,8 @@ def runs(tmp_path_factory: pytest.TempPathFactory, clean_run: Path) -> tuple[Pat
     shutil.copytree(REPO / "slurm", deployed / "slurm")
     refused = run(deployed, sys.executable, "-m", "snakemake", "--profile", "slurm", check=False)
     assert refused.returncode != 0
-    assert "slurm/config.yaml: line 11" in refused.stderr and "onstart" not in refused.stdout
+    assert f"slurm/config.yaml: line {PARTITION_LINE}" in refused.stderr
+    assert "onstart" not in refused.stdout
     assert not (deployed / "results" / "ingest").exists()  # nothing ran, nothing was submitted
     run(deployed, sys.executable, "-m", "snakemake", "--cores", "2")
     return deployed, clean_run
@@ -99,7 +108,7 @@ def test_the_deployed_module_gives_the_in_repository_results(runs: tuple[Path, P
 def test_the_slurm_profile_dry_runs_from_the_deployment(runs: tuple[Path, Path]):
     deployed, _ = runs
     dry = run(deployed, sys.executable, "-m", "snakemake", "--profile", "slurm", "-n")
-    assert "still holds its placeholders (slurm/config.yaml: line 11" in dry.stderr
+    assert f"still holds its placeholders (slurm/config.yaml: line {PARTITION_LINE}" in dry.stderr
     assert "Nothing to be done" in dry.stdout + dry.stderr
 
 

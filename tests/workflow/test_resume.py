@@ -17,9 +17,9 @@ from tests.helpers.workflow import DEMO_CONFIG, copy_workflow, manifest_bytes, s
 pytestmark = pytest.mark.slow
 
 
-#: Up to the benchmark: the model step and everything it feeds (the loop after it is the same
-#: Snakemake machinery, run by the other workflow tests).
-TARGET = "results/manifests/benchmark.csv"
+#: Up to the benchmark and the recordings table: the model step and everything it feeds (the
+#: loop after it is the same Snakemake machinery, run by the other workflow tests).
+TARGETS = ("results/manifests/benchmark.csv", "results/manifests/recordings.csv")
 
 
 def test_a_run_killed_during_the_model_step_resumes(tmp_path: Path, clean_run: Path):
@@ -29,7 +29,7 @@ def test_a_run_killed_during_the_model_step_resumes(tmp_path: Path, clean_run: P
     env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
     demo = ("--configfile", DEMO_CONFIG, "--replace-workflow-config")
     run = subprocess.Popen(
-        [sys.executable, "-m", "snakemake", "--cores", "2", TARGET, *demo],
+        [sys.executable, "-m", "snakemake", "--cores", "2", *TARGETS, *demo],
         cwd=work,
         env=env,
         start_new_session=True,  # its own process group: the kill takes every job with it
@@ -52,7 +52,7 @@ def test_a_run_killed_during_the_model_step_resumes(tmp_path: Path, clean_run: P
         cwd=work, env=env, capture_output=True, text=True, timeout=300,
     )  # fmt: skip
     assert unlock.returncode == 0 and "stale lock" in unlock.stderr
-    snakemake(work, "--cores", "2", "--rerun-incomplete", TARGET)
+    snakemake(work, "--cores", "2", "--rerun-incomplete", *TARGETS)
     summary = json.loads((work / "results/manifests/run_summary.json").read_text())
     assert summary["recordings_in"] == summary["recordings_characterized"] == 16
     made = manifest_bytes(work)

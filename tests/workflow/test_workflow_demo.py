@@ -56,7 +56,9 @@ def test_characterization_manifests(demo_run: Path):
     assert summary["recordings_characterized"] == 16
     assert summary["recordings_rejected"] == 4
     assert summary["recordings_in"] == 16 + 4
-    assert list(summary["failed_sources"]) == ["failing"]
+    # a source that gave no recording is a failed source too (issue 58), with where to look
+    assert list(summary["failed_sources"]) == ["broken", "damaged", "failing"]
+    assert summary["failed_sources"]["broken"].startswith("gave no recording: 1 rejected")
     assert summary["characterized_by_source"] == {"ami": 14, "es2004a": 1, "two_speaker": 1}
     utterances = read_csv(manifests / "utterances.csv")
     assert all(0.0 <= float(u["overlap_exposure"]) <= 1.0 for u in utterances)

@@ -146,7 +146,7 @@
       });
       var body = document.querySelector("#recordings tbody");
       body.innerHTML = "";
-      rows.forEach(function (r) { body.appendChild(indexRow(r, value(r, "qc"), state, filters.system, scoreOf)); });
+      rows.forEach(function (r) { body.appendChild(indexRow(r, value(r, "qc"), state, filters.system, scoreOf, SCORE_COLUMNS)); });
       renderProgress(data, state);
     }
     bindExports(data, state, function (loaded) { state = loaded; render(); });
@@ -184,16 +184,16 @@
   function percent(value) {
     return value === null || value === undefined || value === "" ? "" : (100 * value).toFixed(2);
   }
-  function indexRow(r, status, state, system, scoreOf) {
+  function indexRow(r, status, state, system, scoreOf, metricColumns) {
     var tr = el("tr", { "data-recording": r.recording_id, class: r.selected ? "selected" : "pool" });
-    (system ? COLUMNS.concat(SCORE_COLUMNS) : COLUMNS).forEach(function (c) {
+    (system ? COLUMNS.concat(metricColumns) : COLUMNS).forEach(function (c) {
       var td;
       if (c[0] === "recording_id" && r.selected) {
         var target = "recordings/" + r.slug + ".html" + (system ? "#system=" + encodeURIComponent(system) : "");
         td = el("td", {}, [el("a", { href: target, text: r.recording_id })]);
       } else if (c[0] === "status") {
         td = el("td", { "data-score": "status", text: scoreOf(r, "status") || (r.selected ? "no unit" : "") });
-      } else if (SCORE_COLUMNS.some(function (s) { return s[0] === c[0]; })) {
+      } else if (metricColumns.some(function (s) { return s[0] === c[0]; })) {
         var v = scoreOf(r, c[0]);
         td = el("td", { class: "num", "data-score": c[0], "data-value": v === null || v === undefined ? "" : String(v),
           text: percent(v) });
