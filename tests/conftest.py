@@ -25,8 +25,9 @@ WORKFLOW_GROUPS = {
 }
 
 
-#: Test modules whose module-scoped fixture is expensive (a minute of scoring or synthesis): kept
-#: on one worker, so the fixture is made once, not once per worker.
+#: Test modules whose fixture is expensive (a minute of scoring or synthesis): kept on one
+#: worker, so the fixture (session-scoped: xdist may interleave other modules' tests, which
+#: would tear a module-scoped one down) is made once, not once per worker.
 MODULE_GROUPS = {"test_scoring_differential", "test_probes_simulated"}
 
 

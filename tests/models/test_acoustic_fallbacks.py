@@ -60,7 +60,7 @@ def speech(seconds: float, rate: int = 16000) -> np.ndarray:
     return joined.astype(np.float32)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # made once per worker, however xdist orders the tests
 def awkward_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
     folder = tmp_path_factory.mktemp("awkward")
     two_speakers(folder, "normal", speech(20))

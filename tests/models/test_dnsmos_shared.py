@@ -12,7 +12,7 @@ from tests.helpers.paths import DEMO
 pytestmark = pytest.mark.models
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # made once per worker, however xdist orders the tests
 def meeting() -> np.ndarray:
     """The demo's 60 s four-speaker AMI excerpt (ES2004a, headset mix): 51 windows."""
     samples, rate = read_channel(DEMO / "es2004a/audio/ES2004a.flac")
@@ -20,7 +20,7 @@ def meeting() -> np.ndarray:
     return samples
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # made once per worker, however xdist orders the tests
 def each_window(meeting: np.ndarray) -> np.ndarray:
     """Raw SIG, BAK, OVRL of every 1 s-hop window, each scored on its own (the reference way)."""
     scorer = DnsmosScorer({"policy": "budget", "hop_seconds": 1.0, "max_windows": None})

@@ -57,7 +57,7 @@ def speak(voice: str, pitch: int, text: str) -> np.ndarray:
     return soxr.resample(samples, rate, RATE).astype(np.float32)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # made once per worker, however xdist orders the tests
 def conversations(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if shutil.which("espeak-ng") is None:
         import os

@@ -44,7 +44,7 @@ def hypothesis_dicts() -> list[dict]:
     return rows
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # made once per worker, however xdist orders the tests
 def hyp_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("api") / "hyp.json"
     path.write_text(json.dumps(hypothesis_dicts()), encoding="utf-8")

@@ -14,7 +14,7 @@ from msbench.audio import channel_blocks, read_channel
 from msbench.scoring.unit_audio import write_unit_audio
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # made once per worker, however xdist orders the tests
 def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """Seeded 3-channel noise, 200 s: a 16 kHz FLAC and a 48 kHz float WAV."""
     folder = tmp_path_factory.mktemp("audio")

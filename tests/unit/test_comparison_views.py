@@ -20,7 +20,7 @@ pytestmark = pytest.mark.core
 ERRORS = {"seed": 4, "deletion": 0.1, "substitution": 0.1, "speaker_error": 0.1}
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # made once per worker, however xdist orders the tests
 def two_systems(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """System ``full`` (the reference with errors) and ``refuser``: the same outputs, with the
     unit ``full`` scores worst on cpWER refused."""

@@ -36,7 +36,7 @@ def identity(rid: str, utterances: list[Segment]) -> list[Segment]:
     return [with_words(u, tokens(u)) for u in utterances]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # made once per worker, however xdist orders the tests
 def inputs(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("diagnostics")
     write_inputs(folder, REFERENCES)

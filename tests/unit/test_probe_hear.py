@@ -25,7 +25,7 @@ PROMPTS = {
 }  # fmt: skip
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # made once per worker, however xdist orders the tests
 def probe_set(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[dict[str, Any]]]:
     folder = make_probe_set(tmp_path_factory.mktemp("hear"))
     items = [

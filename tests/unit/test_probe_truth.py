@@ -15,7 +15,7 @@ from tests.helpers.probe_truth import ClipFacts, read_rttm, true_options
 from tests.helpers.probes import make_probe_set
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # made once per worker, however xdist orders the tests
 def generated(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict[str, Any]]:

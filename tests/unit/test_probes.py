@@ -23,7 +23,7 @@ from tests.helpers.text_baselines import accuracy_by_family
 FAMILIES = {"VC", "VL", "VCD", "CVA", "VCA", "IR", "TR", "QR"}
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # made once per worker, however xdist orders the tests
 def probe_set(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> tuple[Path, list[dict[str, Any]], list[dict[str, Any]]]:
@@ -35,7 +35,7 @@ def probe_set(
     return folder, items, read_rows(UTTERANCES, folder.parent / "inputs/utterances.csv")
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # made once per worker, however xdist orders the tests
 def rttm() -> dict[str, Any]:
     """The sources' RTTM speech, beside the utterances: who is active includes speech without words."""
     found = read_rttm(sorted((DEMO / "ami/annotations").glob("*.rttm")), "ami")

@@ -34,7 +34,7 @@ def real_lines() -> list[str]:
     return lines
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # made once per worker, however xdist orders the tests
 def simulated() -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict[str, list]]:
     return simulated_items(CONVERSATIONS, real_lines())
 

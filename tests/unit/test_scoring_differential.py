@@ -52,7 +52,7 @@ SEEDS = range(int(os.environ.get("MSBENCH_DIFFERENTIAL_CASES", "320")))
 WRITTEN_AGAIN = 220
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # made once per worker, however xdist orders the tests
 def scored(tmp_path_factory: pytest.TempPathFactory) -> list[Scored]:
     logging.disable(logging.WARNING)  # meeteval warns about every self-overlap
     try:

@@ -236,7 +236,7 @@ def _python(command: str, case: Case, out: Path) -> str:
     return printed.getvalue()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # made once per worker, however xdist orders the tests
 def chain(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, str]:
     """Run every stage once in Python; the second source is ingested, described and scored too."""
     require_shared(SHARED_MODELS)

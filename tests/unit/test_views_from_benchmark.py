@@ -23,7 +23,7 @@ from tests.helpers.diagnostics import demo_references, write_inputs, write_simil
 pytestmark = pytest.mark.core
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # made once per worker, however xdist orders the tests
 def scored(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """``sim`` (the reference with seeded errors, one unit refused) and ``rttm`` (the
     reference's speaker times, no words), evaluated on the 14-recording benchmark."""

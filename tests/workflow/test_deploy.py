@@ -73,7 +73,7 @@ PARTITION_LINE = next(
 )
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # made once per worker, however xdist orders the tests
 def runs(tmp_path_factory: pytest.TempPathFactory, clean_run: Path) -> tuple[Path, Path]:
     """The deployment's own run, and the in-repository one it must equal (the shared clean
     demo run: two independent runs of the same inputs)."""

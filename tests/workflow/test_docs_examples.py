@@ -25,8 +25,30 @@ def examples() -> list[tuple[str, str]]:
     for page in sorted((REPO / "docs").rglob("*.md")):
         text = page.read_text(encoding="utf-8")
         for block in re.findall(re.escape(MARK) + r"\s*```bash\n(.*?)```", text, flags=re.S):
-            found += [(page.name, line) for line in block.splitlines() if line.strip()]
+            found += [(page.name, command) for command in commands(block)]
     return found
+
+
+def commands(block: str) -> list[str]:
+    r"""A bash block's commands: one per line, a line ending in ``\`` or ``&&`` joined with the
+    next (a command that needs the one before it runs as one).
+
+    >>> commands("a &&\n  b\nc \\\n  d\n\ne")
+    ['a && b', 'c d', 'e']
+    """
+    found, pending = [], ""
+    for line in block.splitlines():
+        if not line.strip():
+            continue
+        pending = f"{pending} {line.strip()}" if pending else line
+        if pending.endswith("&&"):
+            continue
+        if pending.endswith("\\"):
+            pending = pending[:-1].rstrip()
+            continue
+        found.append(pending)
+        pending = ""
+    return found + ([pending] if pending else [])
 
 
 def test_the_docs_mark_examples():
@@ -36,7 +58,7 @@ def test_the_docs_mark_examples():
             "rebuild-ms-bench.md"} <= pages  # fmt: skip
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # made once per worker, however xdist orders the tests
 def docs_work(demo_run: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """One private copy of the demo run for every example (they run in order, as a reader
     would, and may write there)."""

@@ -17,7 +17,7 @@ from msbench.io.registry import OUTPUT_FORMATS
 pytestmark = pytest.mark.slow
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # made once per worker, however xdist orders the tests
 def exported(demo_run: Path) -> Path:
     """The demo run with its exports (the demo config asks for all four formats); the tests
     read it and write elsewhere."""

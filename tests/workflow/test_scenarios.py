@@ -28,7 +28,7 @@ def test_the_catalog_files_are_there():
     assert "Apache License" in (REPO / "LICENSE").read_text()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # made once per worker, however xdist orders the tests
 def work(tmp_path_factory: pytest.TempPathFactory) -> Path:
     work = copy_workflow(tmp_path_factory.mktemp("scenarios"))
     (work / ".test").mkdir()

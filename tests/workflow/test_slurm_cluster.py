@@ -71,7 +71,7 @@ def sacct_states(run_log: str) -> dict[str, str]:
     return {row[0]: row[1] for row in sacct(submitted(run_log), "JobID,State,Account,Partition")}
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # made once per worker, however xdist orders the tests
 def local_manifests(clean_run: Path) -> dict[str, bytes]:
     """The local run's manifests, and its loop outputs (units, baseline, scores, Table 2): the
     shared clean demo run (tests/workflow/conftest.py)."""
@@ -175,8 +175,6 @@ def test_a_drain_a_memory_kill_and_a_time_out_in_one_run(tmp_path: Path, clean_r
     * ``--set-resources units:runtime=1`` and a first attempt slowed past a minute: SLURM kills
       it at its time limit, and the retry asks ``runtime=2``.
     """
-    import threading
-
     from msbench.config import load_config
     from msbench.features.batches import acoustic_job
 
@@ -194,17 +192,14 @@ def test_a_drain_a_memory_kill_and_a_time_out_in_one_run(tmp_path: Path, clean_r
     drain = threading.Thread(target=drain_once_running, args=(work, seconds, done), daemon=True)
     drain.start()
     try:
-        result = snakemake(work, "--profile", "slurm", "--set-resources", "units:runtime=1",
-                           *UNITS_TARGETS, configfiles=(str(override),))  # fmt: skip
+        result = snakemake(work, *UNITS_TARGETS, "--profile", "slurm", "--set-resources",
+                           "units:runtime=1", configfiles=(str(override),))  # fmt: skip
     finally:
         done.set()
         drain.join(timeout=seconds + 60)
     log = result.stdout + result.stderr
-    made = manifest_bytes(work)
-    assert "benchmark.csv" in made and "recordings.csv" in made
-    assert made == {
-        name: found for name, found in manifest_bytes(clean_run).items() if name in made
-    }
+    made, whole = manifest_bytes(work), manifest_bytes(clean_run)
+    assert {"benchmark.csv", "recordings.csv"} <= set(made) and made == {n: whole[n] for n in made}
     assert units_bytes(work) == units_bytes(clean_run) != {}
     # the drain: refused submissions waited, said once per job, then went through
     assert "refused by SLURM (partition drained or down); retrying in" in log, log[-3000:]
@@ -265,7 +260,7 @@ def test_a_profile_run_with_a_cancelled_job_matches_the_local_run(tmp_path: Path
     assert {**manifest_bytes(work), **loop_bytes(work)} == local_manifests
     assert f"SLURM job {cancelled}): cancelled" in out, out[-3000:]
     states = sacct_states(out)
-    assert len(states) >= 5 and states.pop(cancelled) == "CANCELLED", out[-3000:]
+    assert len(states) >= 5 and states.pop(cancelled).startswith("CANCELLED"), out[-3000:]
     assert set(states.values()) == {"COMPLETED"}, states
     for rule in ("units", "baseline", "evaluate", "diagnose"):  # the loop's jobs went to SLURM too
         assert f"rule {rule}:" in out or f"Rule: {rule}" in out, rule
