@@ -317,9 +317,8 @@ def atomic_folder(
     from msbench.output_folders import claim_folder, write_marker
 
     make_folder(out_dir.parent)
-    if (
-        option is None and out_dir.exists() and not out_dir.is_dir()
-    ):  # its own subfolder: a file there is no output of its
+    # claim_folder passes msbench's own subfolders (option None); a file there is still refused
+    if option is None and out_dir.exists() and not out_dir.is_dir():
         raise InputError(out_dir, "is a file where msbench writes a folder", fix=_IN_THE_WAY)
     claim_folder(out_dir, option, force)
     folder = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.", dir=out_dir.parent))
