@@ -6,9 +6,12 @@
 # MSBENCH_TEST_WORKERS sets the workers (default 2).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+started=$SECONDS
 scripts/bootstrap.sh
 scripts/install_browser.sh  # the review page tests drive a real Chromium
 scripts/install_espeak.sh   # the non-English tests synthesize their conversations
 export PATH="$PWD/.venv/bin:$PATH"
+echo "[tests] set-up done at $((SECONDS - started)) s"
 scripts/gates.sh
-python -m pytest -q -n "${MSBENCH_TEST_WORKERS:-2}" --dist loadgroup "$@"
+echo "[tests] gates done at $((SECONDS - started)) s"
+python -m pytest -q -n "${MSBENCH_TEST_WORKERS:-2}" --dist loadgroup --no-loadscope-reorder "$@"

@@ -30,6 +30,23 @@ WORKFLOW_GROUPS = {
 #: would tear a module-scoped one down) is made once, not once per worker.
 MODULE_GROUPS = {"test_scoring_differential", "test_probes_simulated"}
 
+#: The groups, longest first (seconds of one worker in docs/development.md's run), handed out in
+#: this order (``--no-loadscope-reorder``; xdist would otherwise order by test count, and the
+#: three cluster tests, 16 minutes, came last and set the run's end); every other test after
+#: them, in collection order, fills the workers' ends.
+GROUP_ORDER = ("cluster", "demo", "clean", "test_scoring_differential", "models", "scenarios",
+               "test_probes_simulated", "lint")  # fmt: skip
+
+
+def run_order(path: str) -> int:
+    """Where a test file's tests are handed out: its group's place, ungrouped ones last.
+
+    >>> run_order("tests/workflow/test_slurm_cluster.py"), run_order("tests/unit/test_scoring.py")
+    (0, 8)
+    """
+    group = group_of(path)
+    return GROUP_ORDER.index(group) if group in GROUP_ORDER else len(GROUP_ORDER)
+
 
 def group_of(path: str) -> str | None:
     """The xdist group of a test file (None: any worker).
@@ -49,11 +66,47 @@ def group_of(path: str) -> str | None:
     return None
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook, which reads the marks into node ids
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         group = group_of(str(item.fspath))
         if group is not None:
             item.add_marker(pytest.mark.xdist_group(group))
+    items.sort(key=lambda item: run_order(str(item.fspath)))  # stable: files keep their order
+
+
+def ungrouped(nodeids: list[str]) -> list[str]:
+    """The node ids of grouped tests that do not carry their group (``@group``, xdist's mark).
+
+    >>> ungrouped(["tests/models/test_models.py::test_a@models", "tests/unit/test_scoring.py::t"])
+    []
+    >>> ungrouped(["tests/models/test_models.py::test_a"])
+    ['tests/models/test_models.py::test_a']
+    """
+    lost = []
+    for nodeid in nodeids:
+        path, _, _ = nodeid.partition("::")
+        group = group_of(path)
+        if group is not None and not nodeid.endswith(f"@{group}"):
+            lost.append(nodeid)
+    return lost
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """On an xdist worker under ``--dist loadgroup``: fail a grouped test whose group was lost.
+
+    xdist groups by the ``@group`` its hook writes into each node id; when that write is lost
+    (pytest 9.2 moved the id from ``Node._nodeid``, which xdist 3.8 still writes), every test
+    goes to any worker, each worker makes every shared run and model, and the suite is minutes
+    slower while passing. This turns that into failures naming the cause.
+    """
+    if getattr(item.config.option, "loadgroup", False) and ungrouped([item.nodeid]):
+        pytest.fail(
+            f"--dist loadgroup: {item.nodeid} lost its xdist group ({group_of(str(item.fspath))});"
+            " this pytest and pytest-xdist do not work together (pyproject.toml's test extra pins"
+            " pytest below 9.2): reinstall with scripts/bootstrap.sh",
+            pytrace=False,
+        )
 
 
 @pytest.fixture
