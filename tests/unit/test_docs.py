@@ -34,3 +34,25 @@ def test_the_readme_is_short_and_links_into_the_site():
     assert len(readme.splitlines()) <= 250
     for page in ("docs/getting-started.md", "docs/reference/cli.md", "docs/cluster.md"):
         assert page in readme and (REPO / page).is_file(), page
+
+
+#: Pages whose tables name this project's tests as the proof of a claim.
+PAGES_NAMING_TESTS = ("docs/cluster.md", "docs/development.md", "README.md")
+
+
+def test_every_test_a_page_names_exists():
+    """A claim's proof must not be a test that was renamed or merged away (docs/cluster.md
+    named a cancel test for a while after it became part of another)."""
+    import re
+
+    defined = set()
+    for path in (REPO / "tests").rglob("test_*.py"):
+        defined.add(path.stem)
+        defined |= set(re.findall(r"^def (test_\w+)", path.read_text(encoding="utf-8"), re.M))
+    named = {
+        (page, name)
+        for page in PAGES_NAMING_TESTS
+        for name in re.findall(r"`(?:[\w/.]+::)?(test_\w+)", (REPO / page).read_text("utf-8"))
+    }
+    assert len(named) >= 20, named
+    assert not {(page, name) for page, name in named if name not in defined}
