@@ -52,7 +52,11 @@ def test_batches_follow_audio_hours_and_jobs_their_longest_recording(tmp_path: P
 def test_a_retried_job_asks_for_more_and_long_audio_for_more():
     assert acoustic_mem_mb(40, attempt=3) == 3 * acoustic_mem_mb(40)
     assert acoustic_mem_mb(160) > acoustic_mem_mb(5)
-    assert acoustic_mem_mb(160) <= 2600  # a 160-minute recording measured 1,993 MB peak
+    # a 160-minute recording measured 1,993 MB in its own process; SLURM's sum adds about 200
+    assert acoustic_mem_mb(160) <= 3000
+    # the demo's AMI batch (half-minute recordings): 1,805 MiB by SLURM's accounting (sacct
+    # MaxRSS), which killed the 1,800 MB the model asked before its base was raised
+    assert acoustic_mem_mb(0.5) >= 1900
 
 
 def test_the_log_names_the_recording_and_warns_when_the_job_is_too_small():
