@@ -26,7 +26,7 @@ install() {  # install DIR: the wheel of this tree, alone, in DIR/venv
   "$1/venv/bin/pip" wheel --quiet --disable-pip-version-check --no-deps -w "$1/dist" . 2>&1 \
     | grep -v "is ignored" || true
   "$1/venv/bin/pip" install --quiet --disable-pip-version-check "$1"/dist/msbench_toolkit-*.whl \
-    'pytest>=8,<10' 2>&1 | grep -v "is ignored" || true
+    'pytest>=8,<9.2' 'pytest-xdist>=3.6,<4' 2>&1 | grep -v "is ignored" || true
   "$1/venv/bin/python" -c 'import msbench' || { echo "[core] the wheel did not install" >&2; exit 1; }
   echo "[core] $(du -sm "$1/venv" | cut -f1) MB installed"
 }
@@ -45,5 +45,6 @@ echo "[core] running the core tests in $venv"
 mapfile -t modules < <(grep -l '^pytestmark = pytest.mark.core' -r tests --include='*.py' | sort)
 # from the repository root, so that ../shared and the demo are where the tests look; the
 # package comes from the virtualenv (src/ is not on the path), no doctests (they read src/)
+# on both cores (MSBENCH_TEST_WORKERS, as command 2)
 "$venv/bin/python" -m pytest -q -p no:cacheprovider -o addopts="" -m "not extras" \
-  tests/core "${modules[@]}" "$@"
+  -n "${MSBENCH_TEST_WORKERS:-2}" tests/core "${modules[@]}" "$@"
