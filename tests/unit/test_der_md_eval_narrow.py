@@ -24,6 +24,10 @@ from msbench.timeline import SpeakerTimeline, to_micros
 from tests.helpers.md_eval import Turns, run_md_eval
 from tests.unit.test_der_md_eval import KEYS, _compare, _t, perturbed
 
+# md-eval-22.pl in Perl on 1,000 narrow-gap UEMs, about 45 s: CI runs it, the inner loop
+# (-m 'not slow') does not
+pytestmark = pytest.mark.slow
+
 CASES = 1000
 
 

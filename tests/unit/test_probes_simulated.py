@@ -20,6 +20,10 @@ from tests.helpers.probe_truth import ClipFacts, true_options
 from tests.helpers.simulated import simulated_items
 from tests.helpers.text_baselines import accuracy_by_family
 
+# synthesized conversations for every probe family, about a minute: CI runs them, the inner
+# loop (-m 'not slow') does not
+pytestmark = pytest.mark.slow
+
 CONVERSATIONS = 60
 
 

@@ -46,6 +46,10 @@ from tests.helpers.differential import (
     without_notes,
 )
 
+# 320 seeded cases in every format against meeteval, pyannote and a frame count, about four
+# minutes of one core: CI runs them, the inner loop (-m 'not slow') does not
+pytestmark = pytest.mark.slow
+
 #: Cases per run: every metric is compared on at least 200 of them (asserted below); the
 #: CTM and TextGrid writings, two more scorings each, on the first :data:`WRITTEN_AGAIN`.
 SEEDS = range(int(os.environ.get("MSBENCH_DIFFERENTIAL_CASES", "320")))
