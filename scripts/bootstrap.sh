@@ -29,7 +29,7 @@ if [ ! -x .venv/bin/python ]; then
 fi
 stamp=.venv/.msbench-installed
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
-  echo "[bootstrap] installing msbench-toolkit and its dependencies into .venv (first time: several minutes)"
+  echo "[bootstrap] installing msbench-toolkit and its dependencies into .venv (first time: a minute or two)"
   # (quiet: drop notes about local index folders, and pip's complaint on a re-install that the
   # two --no-deps packages below still lack their unused pins)
   quiet_pip() {
@@ -59,6 +59,9 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   # (seen on the CI machine: 56 s against 125 s, the same versions); it keeps the torch above.
   # uv reads none of pip's settings, so pip's index, extra indexes and find-links are passed
   # on; where uv cannot be had or fails (a mirror only pip is set up for), pip does it.
+  # --compile-bytecode as pip does: where PYTHONDONTWRITEBYTECODE is set (this CI machine),
+  # nothing is ever cached, and every job's Python compiled torch's imports anew (the suite
+  # ran 25 % slower).
   # MSBENCH_INSTALLER=pip skips uv.
   if [ "${MSBENCH_INSTALLER:-uv}" = uv ] && quiet_pip 'uv>=0.5,<1' && [ -x .venv/bin/uv ]; then
     uv_args=(--index-strategy unsafe-best-match)  # as pip: the best version of every index
@@ -70,7 +73,7 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
     for links in ${PIP_FIND_LINKS:-$(.venv/bin/pip config get global.find-links 2>/dev/null || true)}; do
       [ -d "$links" ] && uv_args+=(--find-links "$links")
     done
-    if ! .venv/bin/uv pip install --quiet --python .venv/bin/python "${uv_args[@]}" -e "$extras" \
+    if ! .venv/bin/uv pip install --quiet --compile-bytecode --python .venv/bin/python "${uv_args[@]}" -e "$extras" \
       >.venv/uv-install.log 2>&1; then
       echo "[bootstrap] uv could not install (.venv/uv-install.log); pip installs instead"
       quiet_pip -e "$extras"
