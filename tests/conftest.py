@@ -31,8 +31,8 @@ WORKFLOW_GROUPS = {
 MODULE_GROUPS = {"test_scoring_differential", "test_probes_simulated"}
 
 #: The groups, longest first (seconds of one worker in docs/development.md's run), handed out in
-#: this order (``--no-loadscope-reorder``; xdist would otherwise order by test count, and the
-#: three cluster tests, 16 minutes, came last and set the run's end); every other test after
+#: this order (``--no-loadscope-reorder``; xdist would otherwise order by test count, which
+#: puts the three cluster tests, 14 minutes of one worker, among the last); every other test after
 #: them, in collection order, fills the workers' ends.
 GROUP_ORDER = ("cluster", "demo", "clean", "test_scoring_differential", "models", "scenarios",
                "test_probes_simulated", "lint")  # fmt: skip
@@ -75,21 +75,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: run_order(str(item.fspath)))  # stable: files keep their order
 
 
-def ungrouped(nodeids: list[str]) -> list[str]:
-    """The node ids of grouped tests that do not carry their group (``@group``, xdist's mark).
+def lost_group(path: str, nodeid: str) -> str | None:
+    """The group a test of file ``path`` should carry but its node id lacks (xdist's ``@group``).
 
-    >>> ungrouped(["tests/models/test_models.py::test_a@models", "tests/unit/test_scoring.py::t"])
-    []
-    >>> ungrouped(["tests/models/test_models.py::test_a"])
-    ['tests/models/test_models.py::test_a']
+    >>> lost_group("tests/models/test_models.py", "tests/models/test_models.py::test_a@models")
+    >>> lost_group("tests/unit/test_scoring.py", "tests/unit/test_scoring.py::t")
+    >>> lost_group("tests/models/test_models.py", "tests/models/test_models.py::test_a")
+    'models'
     """
-    lost = []
-    for nodeid in nodeids:
-        path, _, _ = nodeid.partition("::")
-        group = group_of(path)
-        if group is not None and not nodeid.endswith(f"@{group}"):
-            lost.append(nodeid)
-    return lost
+    group = group_of(path)
+    return group if group is not None and not nodeid.endswith(f"@{group}") else None
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:
@@ -100,11 +95,14 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     goes to any worker, each worker makes every shared run and model, and the suite is minutes
     slower while passing. This turns that into failures naming the cause.
     """
-    if getattr(item.config.option, "loadgroup", False) and ungrouped([item.nodeid]):
+    if not getattr(item.config.option, "loadgroup", False):
+        return
+    group = lost_group(str(item.fspath), item.nodeid)
+    if group is not None:
         pytest.fail(
-            f"--dist loadgroup: {item.nodeid} lost its xdist group ({group_of(str(item.fspath))});"
-            " this pytest and pytest-xdist do not work together (pyproject.toml's test extra pins"
-            " pytest below 9.2): reinstall with scripts/bootstrap.sh",
+            f"--dist loadgroup: {item.nodeid} lost its xdist group ({group}); this pytest and"
+            " pytest-xdist do not work together (pyproject.toml's test extra pins pytest below"
+            " 9.2): reinstall with scripts/bootstrap.sh",
             pytrace=False,
         )
 
